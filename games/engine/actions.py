@@ -1,0 +1,43 @@
+"""Actions are short strings, so that a game's log is a list of plain JSON values.
+
+    pass                 pass in either bidding round
+    order_up             round 1: the dealer picks up the up card, its suit is trump
+    call:H               round 2: name a suit (call:N names no trump when that option is on)
+    under:9S,TS,9H       go under: give these three cards for the three unseen kitty cards
+    discard:9S           the dealer, after picking up, lays a card away
+    alone / not_alone    the maker (then each defender, with defend_alone) decides to play alone
+    play:JS              play a card to the trick
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from .cards import DECK, DECK_INDEX, NO_TRUMP, SUITS
+
+PASS = "pass"
+ORDER_UP = "order_up"
+ALONE = "alone"
+NOT_ALONE = "not_alone"
+
+CALL = {suit: f"call:{suit}" for suit in (*SUITS, NO_TRUMP)}
+PLAY = {card: f"play:{card}" for card in DECK}
+DISCARD = {card: f"discard:{card}" for card in DECK}
+
+
+def go_under_action(cards: list[str] | tuple[str, ...]) -> str:
+    """The canonical spelling of going under with these three cards (deck order)."""
+    return "under:" + ",".join(sorted(cards, key=DECK_INDEX.__getitem__))
+
+
+def go_under_actions(hand: list[str]) -> list[str]:
+    return [go_under_action(chosen) for chosen in combinations(hand, 3)]
+
+
+def action_kind(action: str) -> str:
+    """'pass', 'order_up', 'call', 'under', 'discard', 'alone', 'not_alone' or 'play'."""
+    return action.split(":", 1)[0]
+
+
+def action_argument(action: str) -> str:
+    return action.split(":", 1)[1] if ":" in action else ""

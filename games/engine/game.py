@@ -1,0 +1,155 @@
+"""A game to the target score: a pure function of (rule options, seed, actions).
+
+`GameState` applies actions in place (fast, for simulations and search); `Game` is the
+immutable face used by the site: `Game(rules, seed, actions)` derives everything else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .deal import Deal, deal_hand, first_dealer
+from .errors import GameOver, IllegalAction
+from .hand import DONE, HandState
+from .records import HandRecord
+from .rules import RuleOptions
+from .view import SeatView, seat_view
+
+
+class GameState:
+    __slots__ = ("rules", "seed", "first_dealer", "scores", "records", "winner", "hand", "actions")
+
+    def __init__(self, rules: RuleOptions, seed: int | str) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.first_dealer = first_dealer(seed)
+        self.scores = [0, 0]
+        self.records: list[HandRecord] = []
+        self.winner: int | None = None
+        self.actions: list[str] = []
+        self.hand = self._new_hand(0)
+
+    def _new_hand(self, number: int) -> HandState:
+        deal: Deal = deal_hand(self.seed, number)
+        return HandState(self.rules, (self.first_dealer + number) % 4, deal, number)
+
+    def clone(self) -> GameState:
+        other = GameState.__new__(GameState)
+        other.rules, other.seed, other.first_dealer = self.rules, self.seed, self.first_dealer
+        other.scores, other.records = list(self.scores), list(self.records)
+        other.winner, other.actions = self.winner, list(self.actions)
+        other.hand = self.hand.clone()
+        return other
+
+    @property
+    def to_act(self) -> int | None:
+        return None if self.winner is not None else self.hand.to_act
+
+    def legal_actions(self) -> list[str]:
+        return [] if self.winner is not None else self.hand.legal_actions()
+
+    def apply(self, action: str, seat: int | None = None) -> None:
+        """Apply `action`; when `seat` is given it must be the seat to act."""
+        if self.winner is not None:
+            raise GameOver("The game is over")
+        if seat is not None and seat != self.hand.to_act:
+            raise IllegalAction("It is not your turn")
+        hand = self.hand
+        hand.apply(action)
+        self.actions.append(action)
+        if hand.phase != DONE:
+            return
+        if hand.scoring_team is not None:
+            self.scores[hand.scoring_team] += hand.points
+        self.records.append(hand.record(score_after=(self.scores[0], self.scores[1])))
+        self.winner = self._winner()
+        if self.winner is None:
+            self.hand = self._new_hand(hand.number + 1)
+
+    def _winner(self) -> int | None:
+        rules = self.rules
+        for team in (0, 1):
+            lead = self.scores[team] - self.scores[1 - team]
+            if self.scores[team] >= rules.target_score and lead > 0:
+                if not rules.win_by_two or lead >= 2:
+                    return team
+        return None
+
+
+@dataclass(frozen=True)
+class Game:
+    """The site's view of a game. Hashable by value; `apply` returns a new game."""
+
+    rules: RuleOptions
+    seed: int | str
+    actions: tuple[str, ...] = ()
+    _state: GameState = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        state = GameState(self.rules, self.seed)
+        for number, action in enumerate(self.actions):
+            try:
+                state.apply(action)
+            except IllegalAction as error:
+                raise IllegalAction(f"action {number} ({action!r}): {error}") from error
+        object.__setattr__(self, "actions", tuple(self.actions))
+        object.__setattr__(self, "_state", state)
+
+    def apply(self, action: str, seat: int | None = None) -> Game:
+        state = self._state.clone()
+        state.apply(action, seat)
+        new = object.__new__(Game)
+        object.__setattr__(new, "rules", self.rules)
+        object.__setattr__(new, "seed", self.seed)
+        object.__setattr__(new, "actions", (*self.actions, action))
+        object.__setattr__(new, "_state", state)
+        return new
+
+    # ---- derived facts --------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> int | None:
+        return self._state.to_act
+
+    def legal_actions(self) -> list[str]:
+        return self._state.legal_actions()
+
+    @property
+    def score(self) -> tuple[int, int]:
+        return (self._state.scores[0], self._state.scores[1])
+
+    @property
+    def is_over(self) -> bool:
+        return self._state.winner is not None
+
+    @property
+    def winner(self) -> int | None:
+        """The winning team (0: seats 0 and 2, 1: seats 1 and 3), None while playing."""
+        return self._state.winner
+
+    @property
+    def history(self) -> tuple[HandRecord, ...]:
+        """Every finished hand, with hidden cards: for the server only (see HandRecord.public)."""
+        return tuple(self._state.records)
+
+    @property
+    def hand_number(self) -> int:
+        return self._state.hand.number
+
+    @property
+    def dealer(self) -> int:
+        return self._state.hand.dealer
+
+    @property
+    def phase(self) -> str:
+        return "over" if self.is_over else self._state.hand.phase
+
+    def view(self, seat: int) -> SeatView:
+        return seat_view(self._state, seat)
+
+    def spectator_view(self) -> SeatView:
+        return seat_view(self._state, None)
+
+    def state(self) -> GameState:
+        """A private copy of the mutable state, for simulations and search."""
+        return self._state.clone()
