@@ -72,14 +72,20 @@ def trick_strength(card: str, trump: str, led_suit: str) -> int:
     return 0
 
 
+# TRICK_STRENGTH[trump][led suit][card]: trick_strength precomputed for the hot path
+TRICK_STRENGTH: dict[str, dict[str, dict[str, int]]] = {
+    trump: {led: {card: trick_strength(card, trump, led) for card in DECK} for led in (*SUITS,)}
+    for trump in (*SUITS, NO_TRUMP)
+}
+
+
 def trick_winner_index(cards: list[str] | tuple[str, ...], trump: str) -> int:
     """Index in `cards` (in play order) of the card that takes the trick."""
-    led_suit = EFFECTIVE_SUIT[trump][cards[0]]
+    strength = TRICK_STRENGTH[trump][EFFECTIVE_SUIT[trump][cards[0]]]
     best_index, best = 0, -1
     for index, card in enumerate(cards):
-        strength = trick_strength(card, trump, led_suit)
-        if strength > best:
-            best_index, best = index, strength
+        if strength[card] > best:
+            best_index, best = index, strength[card]
     return best_index
 
 

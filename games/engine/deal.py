@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .cards import DECK
 
 
-@dataclass(frozen=True, slots=True)
-class Deal:
+class Deal(NamedTuple):
     hands: tuple[tuple[str, ...], ...]  # index = seat, five cards each
     upcard: str
     kitty: tuple[str, ...]  # the three cards nobody sees

@@ -112,7 +112,7 @@ class Game:
         return self._state.to_act
 
     def legal_actions(self) -> list[str]:
-        return self._state.legal_actions()
+        return list(self._state.legal_actions())
 
     @property
     def score(self) -> tuple[int, int]:

@@ -69,6 +69,8 @@ class HandState:
         "alone_decisions",
         "lone_defender",
         "active",
+        "players",
+        "next_seat",
         "leader",
         "trick_cards",
         "trick_seats",
@@ -77,6 +79,7 @@ class HandState:
         "outcome",
         "scoring_team",
         "points",
+        "_legal",
     )
 
     def __init__(self, rules: RuleOptions, dealer: int, deal: Deal, number: int = 0) -> None:
@@ -99,6 +102,8 @@ class HandState:
         self.alone_decisions: list[tuple[int, str, bool]] = []
         self.lone_defender: int | None = None
         self.active = [True, True, True, True]
+        self.players = 4  # seats taking part in the play: fewer when someone is alone
+        self.next_seat = [1, 2, 3, 0]
         self.leader: int | None = None
         self.trick_cards: list[str] = []
         self.trick_seats: list[int] = []
@@ -107,6 +112,7 @@ class HandState:
         self.outcome: str | None = None
         self.scoring_team: int | None = None
         self.points = 0
+        self._legal: list[str] | None = None  # legal_actions() cached until the next apply
 
     def clone(self) -> HandState:
         other = HandState.__new__(HandState)
@@ -126,9 +132,23 @@ class HandState:
     # ---- what may be done now -------------------------------------------------------------
 
     def legal_actions(self) -> list[str]:
+        """The legal actions of the seat to act. The list is cached: do not change it."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._list_legal_actions()
+        return legal
+
+    def _list_legal_actions(self) -> list[str]:
         phase, seat = self.phase, self.to_act
         if phase == PLAY_PHASE:
-            return [PLAY[card] for card in self.playable_cards(seat)]
+            hand = self.hands[seat]
+            if self.trick_cards:
+                effective = EFFECTIVE_SUIT[self.trump]
+                led = effective[self.trick_cards[0]]
+                following = [PLAY[card] for card in hand if effective[card] == led]
+                if following:
+                    return following
+            return [PLAY[card] for card in hand]
         if phase == BID1:
             return [PASS, ORDER_UP, *self._under_actions(seat)]
         if phase == BID2:
@@ -171,16 +191,26 @@ class HandState:
     # ---- applying an action ---------------------------------------------------------------
 
     def apply(self, action: str) -> None:
-        if self.phase == DONE:
+        phase, seat = self.phase, self.to_act
+        if phase == DONE or seat is None:
             raise IllegalAction("This hand is over")
-        if action not in self.legal_actions():
+        legal = self._legal
+        if legal is None:
+            legal = self._list_legal_actions()
+        if action not in legal:
             raise IllegalAction(self._why_illegal(action))
-        seat = self.to_act
-        assert seat is not None
-        phase = self.phase
+        self._legal = None
         if phase == PLAY_PHASE:
-            self._play(seat, action[5:])
-        elif action.startswith("under:"):
+            card, trick = action[5:], self.trick_cards
+            self.hands[seat].remove(card)
+            trick.append(card)
+            self.trick_seats.append(seat)
+            if len(trick) < self.players:
+                self.to_act = self.next_seat[seat]
+            else:
+                self._finish_trick()
+            return
+        if action.startswith("under:"):
             self._go_under(seat, tuple(action[6:].split(",")))
         elif phase == BID1:
             self._bid_round_one(seat, action)
@@ -197,7 +227,9 @@ class HandState:
             self._defender_decides_alone(seat, action == ALONE)
 
     def _why_illegal(self, action: str) -> str:
-        if self.phase == PLAY_PHASE and action.startswith("play:"):
+        if self.phase == PLAY_PHASE:
+            if not action.startswith("play:"):
+                return f"'{action}' is not allowed now: play a card"
             card = action[5:]
             if card not in self.hands[self.to_act]:
                 return "You do not hold that card"
@@ -286,20 +318,16 @@ class HandState:
         return self._next_active(self.dealer)
 
     def _start_play(self) -> None:
+        self.players = self.active.count(True)
+        self.next_seat = [self._next_active(seat) for seat in range(4)]
         self.leader = self._opening_leader()
         self.phase, self.to_act = PLAY_PHASE, self.leader
 
-    def _play(self, seat: int, card: str) -> None:
-        self.hands[seat].remove(card)
-        self.trick_cards.append(card)
-        self.trick_seats.append(seat)
-        if len(self.trick_cards) < sum(self.active):
-            self.to_act = self._next_active(seat)
-            return
-        winner = self.trick_seats[trick_winner_index(self.trick_cards, self.trump)]
-        plays = tuple(zip(self.trick_seats, self.trick_cards, strict=True))
-        self.tricks.append(Trick(leader=self.trick_seats[0], plays=plays, winner=winner))
-        self.tricks_won[team_of(winner)] += 1
+    def _finish_trick(self) -> None:
+        cards, seats = self.trick_cards, self.trick_seats
+        winner = seats[trick_winner_index(cards, self.trump)]
+        self.tricks.append(Trick(seats[0], tuple(zip(seats, cards, strict=True)), winner))
+        self.tricks_won[winner % 2] += 1
         self.trick_cards, self.trick_seats = [], []
         if len(self.tricks) == 5:
             self._score()

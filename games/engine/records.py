@@ -8,27 +8,24 @@ seed 000 (dealt nines and tens, going under, bowers, lone hands, sweeps and euch
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 MAKE, MARCH, EUCHRE, ALL_PASS = "make", "march", "euchre", "all_pass"
 
 
-@dataclass(frozen=True, slots=True)
-class Bid:
+class Bid(NamedTuple):
     seat: int
     round: int
     call: str  # "pass", "order_up" or "call:X"
 
 
-@dataclass(frozen=True, slots=True)
-class WentUnder:
+class WentUnder(NamedTuple):
     seat: int
     given: tuple[str, ...] | None  # None in public records
     received: tuple[str, ...] | None
 
 
-@dataclass(frozen=True, slots=True)
-class Trick:
+class Trick(NamedTuple):
     leader: int
     plays: tuple[tuple[int, str], ...]  # (seat, card) in play order
     winner: int
