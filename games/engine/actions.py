@@ -1,12 +1,12 @@
 """Actions are short strings, so that a game's log is a list of plain JSON values.
 
-    pass                 pass in either bidding round
-    order_up             round 1: the dealer picks up the up card, its suit is trump
-    call:H               round 2: name a suit (call:N names no trump when that option is on)
-    under:9S,TS,9H       go under: give these three cards for the three unseen kitty cards
-    discard:9S           the dealer, after picking up, lays a card away
-    alone / not_alone    the maker (then each defender, with defend_alone) decides to play alone
-    play:JS              play a card to the trick
+pass                 pass in either bidding round
+order_up             round 1: the dealer picks up the up card, its suit is trump
+call:H               round 2: name a suit (call:N names no trump when that option is on)
+under:9S,TS,9H       go under: give these three cards for the three unseen kitty cards
+discard:9S           the dealer, after picking up, lays a card away
+alone / not_alone    the maker (then each defender, with defend_alone) decides to play alone
+play:JS              play a card to the trick
 """
 
 from __future__ import annotations

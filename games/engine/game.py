@@ -70,9 +70,9 @@ class GameState:
         rules = self.rules
         for team in (0, 1):
             lead = self.scores[team] - self.scores[1 - team]
-            if self.scores[team] >= rules.target_score and lead > 0:
-                if not rules.win_by_two or lead >= 2:
-                    return team
+            reached = self.scores[team] >= rules.target_score and lead > 0
+            if reached and (not rules.win_by_two or lead >= 2):
+                return team
         return None
 
 

@@ -236,7 +236,9 @@ class HandState:
             led = EFFECTIVE_SUIT[self.trump][self.trick_cards[0]]
             return f"You must follow suit: {SUIT_NAMES[led]} were led"
         if action.startswith("under:"):
-            return "Going under is not allowed now (three or more nines or tens, on your turn to bid)"
+            return (
+                "Going under is not allowed now (three or more nines or tens, on your turn to bid)"
+            )
         if action == PASS and self.phase == BID2 and self.rules.stick_the_dealer:
             return "Stick the dealer: the dealer must name a suit"
         return f"'{action}' is not allowed now"
@@ -309,7 +311,7 @@ class HandState:
     def _opening_leader(self) -> int:
         if self.rules.opening_lead == "loner_left":
             if self.lone_defender is not None:
-                # seed 002: with both teams alone the defender leads; a lone defender's left otherwise
+                # seed 002: with both teams alone the defender leads, else a lone defender's left
                 if self.maker_alone:
                     return self.lone_defender
                 return self._next_active(self.lone_defender)

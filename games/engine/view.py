@@ -71,8 +71,11 @@ class SeatView:
             "sitting_out": list(self.sitting_out),
             "trick": [{"seat": s, "card": c} for s, c in self.trick],
             "tricks": [
-                {"leader": t.leader, "plays": [{"seat": s, "card": c} for s, c in t.plays],
-                 "winner": t.winner}
+                {
+                    "leader": t.leader,
+                    "plays": [{"seat": s, "card": c} for s, c in t.plays],
+                    "winner": t.winner,
+                }
                 for t in self.tricks
             ],
             "tricks_won": list(self.tricks_won),
