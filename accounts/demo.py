@@ -1,0 +1,56 @@
+"""Demo data for a local run: a staff account and a few players, all able to log in at once."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+
+from allauth.account.models import EmailAddress
+from django.db import transaction
+
+from .models import User
+
+STAFF_EMAIL = "staff@example.com"
+DEMO_PLAYERS = (
+    ("alice@example.com", "Alice"),
+    ("bob@example.com", "Bob"),
+    ("carol@example.com", "Carol"),
+    ("dave@example.com", "Dave"),
+)
+
+
+@dataclass(frozen=True)
+class DemoCredentials:
+    staff_email: str
+    staff_password: str
+    player_emails: tuple[str, ...]
+    player_password: str
+
+
+def _ensure_user(*, email: str, display_name: str, password: str, staff: bool) -> User:
+    user, _ = User.objects.get_or_create(email=email, defaults={"display_name": display_name})
+    user.display_name = display_name
+    user.is_staff = user.is_superuser = staff
+    user.set_password(password)
+    user.save()
+    # allauth requires a verified address before login; demo addresses count as verified
+    EmailAddress.objects.update_or_create(
+        user=user, email=email, defaults={"verified": True, "primary": True}
+    )
+    return user
+
+
+@transaction.atomic
+def demo_data_load() -> DemoCredentials:
+    """Creates or refreshes the demo accounts with fresh passwords (printed by the caller)."""
+    staff_password = secrets.token_urlsafe(12)
+    player_password = secrets.token_urlsafe(9)
+    _ensure_user(email=STAFF_EMAIL, display_name="Staff", password=staff_password, staff=True)
+    for email, name in DEMO_PLAYERS:
+        _ensure_user(email=email, display_name=name, password=player_password, staff=False)
+    return DemoCredentials(
+        staff_email=STAFF_EMAIL,
+        staff_password=staff_password,
+        player_emails=tuple(email for email, _ in DEMO_PLAYERS),
+        player_password=player_password,
+    )

@@ -1,0 +1,1 @@
+"""Coins come with the economy issue: wallets, a ledger and Stripe purchases."""

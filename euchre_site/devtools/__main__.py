@@ -1,0 +1,27 @@
+"""`python -m euchre_site.devtools serve|test` (normally reached through run.py)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from . import serve, test
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="run.py", description="Run the Euchre site or its tests.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    serve_parser = commands.add_parser("serve", help="set up and start the whole site")
+    serve_parser.add_argument("--host", default="127.0.0.1")
+    serve_parser.add_argument("--port", type=int, default=8000)
+    serve_parser.add_argument("--workers", type=int, default=2, help="Celery worker processes")
+    test_parser = commands.add_parser("test", help="run the tests on PostgreSQL and Redis")
+    test_parser.add_argument("pytest_args", nargs=argparse.REMAINDER, help="passed to pytest")
+    args = parser.parse_args(argv)
+    if args.command == "serve":
+        return serve.serve(host=args.host, port=args.port, workers=args.workers)
+    return test.run_tests(args.pytest_args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

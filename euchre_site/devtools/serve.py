@@ -1,0 +1,145 @@
+"""`python3 run.py serve`: migrate, load demo data, start daphne, a Celery worker and beat.
+
+With REDIS_URL unset an embedded Valkey server is started; with DATABASE_URL unset the site uses
+a SQLite file. Ctrl-C (or SIGTERM) stops every child process; if any child dies, all are stopped.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from .services import RunningService, start_embedded_redis
+
+ROOT = Path(__file__).resolve().parents[2]
+VAR_DIR = Path(os.environ.get("EUCHRE_VAR_DIR", ROOT / "var"))
+STOP_GRACE_SECONDS = 10
+
+
+def say(message: str) -> None:
+    print(f"[run.py] {message}", flush=True)
+
+
+def port_is_free(host: str, port: int) -> bool:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError:
+            return False
+    return True
+
+
+def manage(*args: str, env: dict[str, str]) -> None:
+    subprocess.run([sys.executable, "manage.py", *args], check=True, cwd=ROOT, env=env)
+
+
+def child_commands(host: str, port: int, workers: int) -> dict[str, list[str]]:
+    python = sys.executable
+    return {
+        "web (daphne)": [
+            python,
+            "-m",
+            "daphne",
+            "-b",
+            host,
+            "-p",
+            str(port),
+            "euchre_site.asgi:application",
+        ],
+        "worker (celery)": [
+            python,
+            "-m",
+            "celery",
+            "-A",
+            "euchre_site",
+            "worker",
+            "--loglevel",
+            "INFO",
+            "--concurrency",
+            str(workers),
+        ],
+        "scheduler (celery beat)": [
+            python,
+            "-m",
+            "celery",
+            "-A",
+            "euchre_site",
+            "beat",
+            "--loglevel",
+            "INFO",
+        ],
+    }
+
+
+def stop_children(children: dict[str, subprocess.Popen[bytes]]) -> None:
+    for process in children.values():
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+    deadline = time.monotonic() + STOP_GRACE_SECONDS
+    for name, process in children.items():
+        try:
+            process.wait(timeout=max(deadline - time.monotonic(), 0.1))
+        except subprocess.TimeoutExpired:
+            say(f"{name} did not stop in {STOP_GRACE_SECONDS}s: killing it")
+            process.kill()
+            process.wait()
+
+
+def serve(*, host: str, port: int, workers: int) -> int:
+    if not port_is_free(host, port):
+        say(f"port {port} on {host} is taken: stop what uses it or pass --port")
+        return 2
+    VAR_DIR.mkdir(parents=True, exist_ok=True)
+    env = dict(os.environ)
+    services: list[RunningService] = []
+    children: dict[str, subprocess.Popen[bytes]] = {}
+
+    def on_sigterm(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, on_sigterm)
+    try:
+        if not env.get("REDIS_URL"):
+            redis = start_embedded_redis(VAR_DIR / "valkey")
+            services.append(redis)
+            env["REDIS_URL"] = redis.url
+            say(f"started {redis.description}")
+        else:
+            say(f"using Redis at {env['REDIS_URL']}")
+        say(
+            f"database: {env.get('DATABASE_URL') or VAR_DIR / 'euchre.sqlite3'} (SQLite)"
+            if not env.get("DATABASE_URL")
+            else "database: DATABASE_URL"
+        )
+        manage("migrate", "--no-input", env=env)
+        manage("collectstatic", "--no-input", "--verbosity", "0", env=env)
+        manage("load_demo_data", env=env)
+        for name, command in child_commands(host, port, workers).items():
+            # A session of its own, so Ctrl-C reaches only us and we stop the children in order.
+            children[name] = subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True)
+            say(f"started {name} (pid {children[name].pid})")
+        say(f"the site is up at http://{host}:{port}/  (health: /health/, admin: /admin/)")
+        say("press Ctrl-C to stop everything")
+        while True:
+            for name, process in children.items():
+                if process.poll() is not None:
+                    say(f"{name} exited with code {process.returncode}: stopping the others")
+                    return 1
+            time.sleep(0.5)
+    except KeyboardInterrupt:
+        say("stopping ...")
+        return 0
+    except subprocess.CalledProcessError as error:
+        say(f"setup step failed: {' '.join(map(str, error.cmd))}")
+        return 1
+    finally:
+        stop_children(children)
+        for service in services:
+            service.stop()
+        say("stopped")

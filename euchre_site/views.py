@@ -1,0 +1,18 @@
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from .health import site_health
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "home.html")
+
+
+@require_GET
+def health(request: HttpRequest) -> JsonResponse:
+    """200 when every part answers, 503 otherwise; for load balancers and the run command."""
+    checks = site_health(include_workers=request.GET.get("workers") != "0")
+    healthy = all(check["ok"] for check in checks.values())
+    return JsonResponse({"ok": healthy, "checks": checks}, status=200 if healthy else 503)

@@ -1,0 +1,1 @@
+"""Leagues come with the leagues issue."""

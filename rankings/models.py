@@ -1,0 +1,1 @@
+"""Rankings, ranks and achievements come with the rankings issue."""

@@ -1,0 +1,58 @@
+#!/usr/bin/env python3
+"""The two commands of README.md, runnable on a machine with nothing but Python 3.11+.
+
+    python3 run.py serve     create .venv, install, migrate, load demo data, start the site
+    python3 run.py test      run the whole test suite on PostgreSQL and Redis
+
+Standard library only: it creates `.venv` beside this file, installs the project into it (again
+whenever pyproject.toml changes) and hands over to `euchre_site.devtools` inside it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = Path(os.environ.get("EUCHRE_VENV", ROOT / ".venv"))
+PYTHON = VENV / "bin" / "python"
+STAMP = VENV / ".euchre-installed"
+
+
+def install_fingerprint() -> str:
+    return hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+
+
+def ensure_environment() -> None:
+    if sys.version_info < (3, 11):  # noqa: UP036 - run.py is run by whatever python3 there is
+        sys.exit(f"Python 3.11 or newer is needed, this is {sys.version.split()[0]}")
+    if not PYTHON.exists():
+        print(f"Creating the virtual environment in {VENV} ...", flush=True)
+        venv.create(VENV, with_pip=True)
+    fingerprint = install_fingerprint()
+    if STAMP.exists() and STAMP.read_text() == fingerprint:
+        return
+    print("Installing the project and its dependencies (first run takes a minute) ...", flush=True)
+    pip = [str(PYTHON), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+    subprocess.run([*pip, "--upgrade", "pip"], check=True)
+    subprocess.run([*pip, "--editable", f"{ROOT}[dev]"], check=True, cwd=ROOT)
+    STAMP.write_text(fingerprint)
+
+
+def main() -> int:
+    ensure_environment()
+    if len(sys.argv) > 1 and sys.argv[1] == "setup":
+        return 0  # only the environment was asked for (CI's lint steps use it)
+    command = [str(PYTHON), "-m", "euchre_site.devtools", *sys.argv[1:]]
+    # exec, so that Ctrl-C and the exit code belong to the real command
+    os.chdir(ROOT)
+    os.execv(command[0], command)
+    return 0  # not reached
+
+
+if __name__ == "__main__":
+    sys.exit(main())
