@@ -1,0 +1,147 @@
+"""Game records: a game row, its four seats, and the append-only log of its actions.
+
+The engine rebuilds any game from (rules, seed, actions); nothing about a game lives only in a
+process's memory, so any web or worker process can serve any game and a restart loses nothing.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+def new_game_seed() -> str:
+    return secrets.token_hex(8)
+
+
+def new_invite_token() -> str:
+    return secrets.token_urlsafe(12)
+
+
+class Game(models.Model):
+    class Kind(models.TextChoices):
+        PUBLIC = "public", "Public table"
+        PRIVATE = "private", "Private table"
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Waiting for players"
+        PLAYING = "playing", "Playing"
+        FINISHED = "finished", "Finished"
+
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    rules = models.JSONField(help_text="games.engine.RuleOptions.to_dict()")
+    seed = models.CharField(max_length=32, default=new_game_seed)
+    # the number of actions in the log: every move checks and bumps it (one writer per game)
+    version = models.PositiveIntegerField(default=0)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    invite_token = models.CharField(max_length=32, unique=True, default=new_invite_token)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    # when the seat to act runs out of time; None when nobody is on the clock
+    turn_deadline = models.DateTimeField(null=True, blank=True)
+    # a copy of the engine's score, for lists and rankings without replaying the log
+    score_team0 = models.PositiveSmallIntegerField(default=0)
+    score_team1 = models.PositiveSmallIntegerField(default=0)
+    winner_team = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["status", "kind"]),
+            models.Index(
+                fields=["turn_deadline"],
+                name="games_playing_deadline",
+                condition=Q(status="playing"),
+            ),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(winner_team__isnull=True) | Q(winner_team__in=[0, 1]),
+                name="games_winner_team_is_0_or_1",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Game {self.pk} ({self.get_status_display()})"
+
+
+class Seat(models.Model):
+    """A seat at a table: a player, or a computer when `user` is empty.
+
+    `in_play` is true while the seat's player is bound to this unfinished game; the unique
+    constraint on it makes "one unfinished game per player" a fact of the database (seed 000).
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="seats",
+    )
+    in_play = models.BooleanField(default=False)
+    # the player cancelled: the computer finishes the game in this seat and its points are forfeit
+    cancelled = models.BooleanField(default=False)
+    time_limit_ms = models.PositiveIntegerField()
+    timeouts = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["game", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="games_seat_position_unique"),
+            models.CheckConstraint(condition=Q(position__lte=3), name="games_seat_position_0_to_3"),
+            models.UniqueConstraint(
+                fields=["user"],
+                condition=Q(in_play=True),
+                name="games_one_unfinished_game_per_player",
+            ),
+            models.UniqueConstraint(
+                fields=["game", "user"], name="games_one_seat_per_player_per_game"
+            ),
+            models.CheckConstraint(
+                condition=Q(in_play=False) | Q(user__isnull=False),
+                name="games_seat_in_play_has_a_player",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}/{self.position}"
+
+    @property
+    def is_computer(self) -> bool:
+        return self.user_id is None or self.cancelled
+
+
+class Action(models.Model):
+    """One entry of a game's append-only log: the engine's action string and who chose it."""
+
+    class Source(models.TextChoices):
+        PLAYER = "player", "Player"
+        COMPUTER = "computer", "Computer seat"
+        TIMEOUT = "timeout", "Computer after a timeout"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
+    sequence = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    action = models.CharField(max_length=40)
+    source = models.CharField(max_length=10, choices=Source.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "sequence"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "sequence"], name="games_action_sequence_unique"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}#{self.sequence} seat {self.seat}: {self.action}"

@@ -1,0 +1,48 @@
+"""What follows a stored move, once its transaction has committed: tell the table, and queue
+the computer's turn or the turn timer. Nothing here runs if the move is rolled back."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.db import transaction
+
+from ..models import Game
+
+
+def table_group(game_id: int) -> str:
+    return f"table.{game_id}"
+
+
+def schedule(game: Game) -> None:
+    game_id, version, deadline = game.pk, game.version, game.turn_deadline
+    playing = game.status == Game.Status.PLAYING
+    transaction.on_commit(lambda: _after_commit(game_id, version, deadline, playing))
+
+
+def _after_commit(game_id: int, version: int, deadline: datetime | None, playing: bool) -> None:
+    from .. import tasks  # tasks import services; the cycle is broken at call time
+
+    announce(game_id, version)
+    if not playing:
+        return
+    if deadline is None:
+        tasks.computer_turn.apply_async(
+            (game_id, version), countdown=settings.GAME_COMPUTER_PAUSE_SECONDS
+        )
+    else:
+        # keyed by (game, version): a late or repeated timer finds another version and does nothing
+        tasks.turn_timeout.apply_async((game_id, version), eta=deadline)
+
+
+def announce(game_id: int, version: int) -> None:
+    """Tells every socket at the table that the game changed. The message carries no cards:
+    each socket builds its own seat's view, so no frame can hold another seat's hand."""
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(layer.group_send)(
+            table_group(game_id), {"type": "game.changed", "version": version}
+        )

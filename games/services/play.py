@@ -1,0 +1,170 @@
+"""Moves: validate with the engine, append to the log, bump the version, all under a row lock.
+
+One writer per game: every move locks the game row (`select_for_update`) and checks the version
+the client saw, so of two simultaneous moves exactly one is applied and the other is told why.
+What follows a move (telling the table, timers, computer turns) is queued on commit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from games.engine import Game as EngineGame
+from games.engine import IllegalAction
+from games.players import choose_action
+
+from ..models import Action, Game, Seat
+from ..selectors import engine_game
+from . import after_move
+
+
+class MoveRejected(Exception):
+    """A move that was not applied; `code` is for clients, the message is for the player."""
+
+    def __init__(self, code: str, message: str, *, version: int | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.version = version
+
+
+@dataclass(frozen=True)
+class MoveApplied:
+    game_id: int
+    version: int
+    seat: int
+    action: str
+    game_over: bool
+
+
+def full_time_limit_ms() -> int:
+    return int(settings.GAME_TURN_SECONDS * 1000)
+
+
+def game_act(*, game_id: int, user_id: int, action: str, version: int) -> MoveApplied:
+    """A player's own move. Playing yourself brings your time limit back to full (seed 000)."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        seat = _players_seat(game, user_id)
+        if version != game.version:
+            raise MoveRejected(
+                "stale_version",
+                "The table has moved on since you chose; here is the current state.",
+                version=game.version,
+            )
+        engine = _playing_engine(game)
+        if engine.to_act != seat.position:
+            raise MoveRejected("not_your_turn", "It is not your turn.", version=game.version)
+        try:
+            after = engine.apply(action, seat=seat.position)
+        except IllegalAction as error:
+            raise MoveRejected("illegal_action", str(error), version=game.version) from error
+        if seat.time_limit_ms != full_time_limit_ms():
+            seat.time_limit_ms = full_time_limit_ms()
+            seat.save(update_fields=["time_limit_ms"])
+        return _record(game, after, seat.position, action, Action.Source.PLAYER)
+
+
+def computer_act(*, game_id: int, version: int, source: str) -> MoveApplied | None:
+    """The computer moves for the seat to act, if the game is still at `version`.
+
+    Called by the computer-turn and timeout tasks; a late, duplicate or stale call finds another
+    version (or a finished game) and does nothing, so the tasks are safe to run twice.
+    """
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        if game is None or game.status != Game.Status.PLAYING or game.version != version:
+            return None
+        engine = engine_game(game)
+        seat_position = engine.to_act
+        if seat_position is None:
+            return None
+        seat = game.seats.get(position=seat_position)
+        if source == Action.Source.TIMEOUT:
+            if seat.is_computer or game.turn_deadline is None:
+                return None
+            if game.turn_deadline > timezone.now():
+                return None  # the player still has time (the deadline moved)
+            seat.timeouts += 1
+            seat.time_limit_ms = max(
+                seat.time_limit_ms // 2, int(settings.GAME_TURN_FLOOR_SECONDS * 1000)
+            )
+            seat.save(update_fields=["timeouts", "time_limit_ms"])
+        elif not seat.is_computer:
+            return None  # a person sits here: only their timer may move for them
+        action = choose_action(engine.view(seat_position), engine.rules)
+        after = engine.apply(action, seat=seat_position)
+        return _record(game, after, seat_position, action, source)
+
+
+def seat_touch(*, game_id: int, user_id: int) -> bool:
+    """The player clicked a card out of turn: their time limit returns to full (seed 000)."""
+    with transaction.atomic():
+        seat = (
+            Seat.objects.select_for_update()
+            .filter(game_id=game_id, user_id=user_id, cancelled=False)
+            .first()
+        )
+        if seat is None or seat.time_limit_ms == full_time_limit_ms():
+            return False
+        seat.time_limit_ms = full_time_limit_ms()
+        seat.save(update_fields=["time_limit_ms"])
+        return True
+
+
+def _players_seat(game: Game, user_id: int) -> Seat:
+    seat = game.seats.filter(user_id=user_id).first()
+    if seat is None:
+        raise MoveRejected("not_seated", "You have no seat at this table.")
+    if seat.cancelled:
+        raise MoveRejected(
+            "cancelled", "You left this game; the computer plays your seat.", version=game.version
+        )
+    return seat
+
+
+def _playing_engine(game: Game) -> EngineGame:
+    if game.status == Game.Status.OPEN:
+        raise MoveRejected("not_started", "The game has not started yet.", version=game.version)
+    if game.status == Game.Status.FINISHED:
+        raise MoveRejected("game_over", "The game is over.", version=game.version)
+    return engine_game(game)
+
+
+def _record(game: Game, after: EngineGame, seat: int, action: str, source: str) -> MoveApplied:
+    """Appends the action, bumps the version, sets the next deadline; follow-ups on commit."""
+    Action.objects.create(game=game, sequence=game.version, seat=seat, action=action, source=source)
+    game.version += 1
+    game.score_team0, game.score_team1 = after.score
+    now = timezone.now()
+    if after.is_over:
+        game.status = Game.Status.FINISHED
+        game.finished_at = now
+        game.winner_team = after.winner
+        game.turn_deadline = None
+        game.seats.filter(in_play=True).update(in_play=False)
+    else:
+        next_seat = game.seats.get(position=after.to_act)
+        game.turn_deadline = (
+            None if next_seat.is_computer else now + timedelta(milliseconds=next_seat.time_limit_ms)
+        )
+    game.save(
+        update_fields=[
+            "version",
+            "score_team0",
+            "score_team1",
+            "status",
+            "finished_at",
+            "winner_team",
+            "turn_deadline",
+        ]
+    )
+    after_move.schedule(game)
+    return MoveApplied(
+        game_id=game.pk, version=game.version, seat=seat, action=action, game_over=after.is_over
+    )

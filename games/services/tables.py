@@ -1,0 +1,125 @@
+"""Tables: create one, take and leave seats, start it (computers fill empty seats), cancel.
+
+"A single player can play only one game at a time" (seed 000) is the database's unique
+constraint on Seat(user) where in_play; these functions turn its refusal into a clear message.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games.engine import RuleOptions
+
+from ..models import Game, Seat
+from ..selectors import engine_game
+from . import after_move
+from .play import full_time_limit_ms
+
+
+class TableError(Exception):
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+ALREADY_PLAYING = TableError(
+    "already_playing",
+    "You are already at another table: finish or cancel that game first.",
+)
+
+
+def table_create(*, creator_id: int, kind: str, rules: RuleOptions) -> Game:
+    """A new table with its creator in seat 0 and three empty seats."""
+    try:
+        with transaction.atomic():
+            game = Game.objects.create(kind=kind, rules=rules.to_dict(), created_by_id=creator_id)
+            Seat.objects.bulk_create(
+                Seat(game=game, position=position, time_limit_ms=full_time_limit_ms())
+                for position in range(4)
+            )
+            _sit(game.seats.get(position=0), creator_id)
+    except IntegrityError as error:
+        raise ALREADY_PLAYING from error
+    return game
+
+
+def seat_take(*, game_id: int, user_id: int, position: int | None = None) -> Seat:
+    try:
+        with transaction.atomic():
+            game = Game.objects.select_for_update().get(pk=game_id)
+            if game.status != Game.Status.OPEN:
+                raise TableError("not_open", "This table has already started.")
+            if game.seats.filter(user_id=user_id).exists():
+                raise TableError("already_seated", "You already have a seat at this table.")
+            empty = game.seats.filter(user__isnull=True)
+            if position is not None:
+                empty = empty.filter(position=position)
+            seat = empty.order_by("position").first()
+            if seat is None:
+                raise TableError("table_full", "There is no free seat at this table.")
+            _sit(seat, user_id)
+    except IntegrityError as error:
+        raise ALREADY_PLAYING from error
+    after_move.announce(game.pk, game.version)
+    return seat
+
+
+def seat_leave(*, game_id: int, user_id: int) -> None:
+    """Leave a table that has not started. The creator leaving closes the table."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        if game.status != Game.Status.OPEN:
+            raise TableError("started", "The game has started: cancel it instead.")
+        if game.created_by_id == user_id:
+            game.seats.update(user=None, in_play=False)
+            game.status, game.finished_at = Game.Status.FINISHED, timezone.now()
+            game.save(update_fields=["status", "finished_at"])
+        else:
+            game.seats.filter(user_id=user_id).update(user=None, in_play=False)
+    after_move.announce(game.pk, game.version)
+
+
+def table_start(*, game_id: int, user_id: int) -> Game:
+    """The creator starts the game; computers take the seats nobody took."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        if game.created_by_id != user_id:
+            raise TableError("not_creator", "Only the player who opened the table can start it.")
+        if game.status != Game.Status.OPEN:
+            raise TableError("not_open", "This table has already started.")
+        # The economy issue charges the table's coins here, in this same transaction.
+        game.status, game.started_at = Game.Status.PLAYING, timezone.now()
+        first = game.seats.get(position=engine_game(game).to_act)
+        game.turn_deadline = (
+            None
+            if first.is_computer
+            else game.started_at + timedelta(milliseconds=first.time_limit_ms)
+        )
+        game.save(update_fields=["status", "started_at", "turn_deadline"])
+        after_move.schedule(game)
+    return game
+
+
+def game_cancel(*, game_id: int, user_id: int) -> None:
+    """Seed 000: the computer finishes the game in the player's seat, the player forfeits the
+    points it wins, and may start a new game at once."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        seat = game.seats.filter(user_id=user_id, cancelled=False).first()
+        if seat is None or game.status != Game.Status.PLAYING:
+            raise TableError("not_playing", "You are not playing at this table.")
+        seat.cancelled, seat.in_play = True, False
+        seat.save(update_fields=["cancelled", "in_play"])
+        if engine_game(game).to_act == seat.position:
+            game.turn_deadline = None  # the computer takes this turn now
+            game.save(update_fields=["turn_deadline"])
+        after_move.schedule(game)
+
+
+def _sit(seat: Seat, user_id: int) -> None:
+    seat.user_id, seat.in_play = user_id, True
+    seat.save(update_fields=["user", "in_play"])

@@ -1,0 +1,21 @@
+"""Celery tasks of live play. Each is keyed by (game, version) and safe to run twice: a task
+that finds the game at another version, or finished, does nothing."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from .models import Action
+from .services.play import computer_act
+
+
+@shared_task(name="games.computer_turn")
+def computer_turn(game_id: int, version: int) -> int | None:
+    applied = computer_act(game_id=game_id, version=version, source=Action.Source.COMPUTER)
+    return applied.version if applied else None
+
+
+@shared_task(name="games.turn_timeout")
+def turn_timeout(game_id: int, version: int) -> int | None:
+    applied = computer_act(game_id=game_id, version=version, source=Action.Source.TIMEOUT)
+    return applied.version if applied else None

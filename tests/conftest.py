@@ -1,0 +1,37 @@
+"""Fixtures shared by the whole suite.
+
+Database tests run only on PostgreSQL and Redis-backed tests only on a real Redis: `python3 run.py
+test` provides both (real servers from DATABASE_URL / REDIS_URL, or embedded ones). Running
+pytest by hand against SQLite stops at once with a message instead of testing the wrong thing.
+"""
+
+from __future__ import annotations
+
+import pytest
+import redis
+from django.conf import settings
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup):
+    engine = settings.DATABASES["default"]["ENGINE"]
+    if not engine.endswith("postgresql"):
+        pytest.exit(
+            f"database tests need PostgreSQL, not {engine}: run them with `python3 run.py test`",
+            returncode=3,
+        )
+    return django_db_setup
+
+
+@pytest.fixture(scope="session")
+def redis_client() -> redis.Redis:
+    client = redis.Redis.from_url(settings.REDIS_URL)
+    try:
+        client.ping()
+    except redis.ConnectionError as error:
+        pytest.exit(
+            f"Redis at {settings.REDIS_URL} is not reachable ({error}): "
+            "run the tests with `python3 run.py test`",
+            returncode=3,
+        )
+    return client

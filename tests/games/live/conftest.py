@@ -1,0 +1,47 @@
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from accounts.models import User
+from games.engine import RuleOptions
+from games.models import Game
+from games.selectors import engine_game
+from games.services.tables import seat_take, table_create, table_start
+
+_numbers = itertools.count(1)
+
+
+@pytest.fixture
+def make_player():
+    def make(name: str | None = None) -> User:
+        number = next(_numbers)
+        name = name or f"Player{number}"
+        return User.objects.create_user(
+            f"{name.lower()}{number}@example.com", "a long password 1", display_name=name
+        )
+
+    return make
+
+
+@pytest.fixture
+def started_table(make_player):
+    """A private table with four people, started: returns (game, players by seat)."""
+
+    def start(rules: RuleOptions | None = None) -> tuple[Game, list[User]]:
+        players = [make_player() for _ in range(4)]
+        game = table_create(
+            creator_id=players[0].pk, kind=Game.Kind.PRIVATE, rules=rules or RuleOptions()
+        )
+        for player in players[1:]:
+            seat_take(game_id=game.pk, user_id=player.pk)
+        table_start(game_id=game.pk, user_id=players[0].pk)
+        game.refresh_from_db()
+        return game, players
+
+    return start
+
+
+def player_to_act(game: Game, players: list[User]) -> User:
+    return players[engine_game(game).to_act]
