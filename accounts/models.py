@@ -33,6 +33,12 @@ class UserManager(BaseUserManager["User"]):
 class User(AbstractBaseUser, PermissionsMixin):
     email = models.EmailField("e-mail address", unique=True)
     display_name = models.CharField(max_length=30, blank=True)
+    # quick play seats only players who agree on going under (seed 000)
+    prefers_going_under = models.BooleanField(
+        "play with going under",
+        default=True,
+        help_text="Quick play seats you at tables with the going-under rule on or off.",
+    )
     is_staff = models.BooleanField(default=False)
     is_active = models.BooleanField(default=True)
     date_joined = models.DateTimeField(default=timezone.now)

@@ -157,6 +157,17 @@ GAME_TURN_SECONDS = float(os.environ.get("GAME_TURN_SECONDS", "30"))
 GAME_TURN_FLOOR_SECONDS = float(os.environ.get("GAME_TURN_FLOOR_SECONDS", "4"))
 # a short pause before a computer moves, so that people can follow the play
 GAME_COMPUTER_PAUSE_SECONDS = float(os.environ.get("GAME_COMPUTER_PAUSE_SECONDS", "0.8"))
+# a move this late past its deadline (or a computer's pause) means its task was lost
+GAME_SWEEP_GRACE_SECONDS = float(os.environ.get("GAME_SWEEP_GRACE_SECONDS", "5"))
+GAME_SWEEP_EVERY_SECONDS = float(os.environ.get("GAME_SWEEP_EVERY_SECONDS", "5"))
+# beat writes these into django-celery-beat's tables, where staff can change them in the admin
+CELERY_BEAT_SCHEDULE = {
+    "games.sweep_stalled_games": {
+        "task": "games.sweep_stalled_games",
+        "schedule": GAME_SWEEP_EVERY_SECONDS,
+        "options": {"expires": GAME_SWEEP_EVERY_SECONDS * 2},
+    },
+}
 
 # ---- accounts (django-allauth) -------------------------------------------------------------
 

@@ -1,10 +1,11 @@
 """The live table over WebSocket. Thin: it checks the shape of messages and calls services.
 
 In: {"type": "act", "action": "play:JS", "version": 12}, {"type": "touch", "version": 12},
-{"type": "sync", "version": 12}. Out: {"type": "state", "version": ..., "view": ...} (this
-seat's own view, after every change) and {"type": "error", "code": ..., "message": ...,
-"version": ...}. A socket may act only for its own seat: the seat comes from the session's user,
-never from the message.
+{"type": "sync", "version": 12}, {"type": "chat", "text": "...", "version": 12}.
+Out: {"type": "state", "version": ..., "view": ...} (this seat's own view, after every change),
+{"type": "error", "code": ..., "message": ..., "version": ...} and
+{"type": "chat", "version": ..., "messages": [...]}. A socket may act only for its own seat:
+the seat comes from the session's user, never from the message.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 
 from .selectors import table_state
 from .services.after_move import table_group
+from .services.chat import ChatRejected, chat_post, chat_recent
 from .services.play import MoveRejected, game_act, seat_touch
 
 MAX_MESSAGE_CHARS = 2000
@@ -27,6 +29,7 @@ CLOSE_NOT_SEATED = 4403
 class TableConsumer(AsyncWebsocketConsumer):
     game_id: int
     user_id: int
+    version: int = 0
 
     async def connect(self) -> None:
         user = self.scope.get("user")
@@ -43,7 +46,10 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         await self.channel_layer.group_add(table_group(self.game_id), self.channel_name)
         await self.accept()
+        self.version = state["version"]
         await self.send_json(state)
+        history = await database_sync_to_async(chat_recent)(game_id=self.game_id)
+        await self.send_chat(history)
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "game_id"):
@@ -74,6 +80,17 @@ class TableConsumer(AsyncWebsocketConsumer):
             await database_sync_to_async(seat_touch)(game_id=self.game_id, user_id=self.user_id)
         elif kind == "sync":
             await self.send_state()
+        elif kind == "chat":
+            text = message.get("text")
+            if not isinstance(text, str):
+                await self.send_error("bad_message", "A chat message needs text.")
+                return
+            try:
+                await database_sync_to_async(chat_post)(
+                    game_id=self.game_id, user_id=self.user_id, text=text
+                )
+            except ChatRejected as rejected:
+                await self.send_error(rejected.code, rejected.message, version=self.version)
         else:
             await self.send_error("unknown_type", f"Unknown message type {kind!r}.")
 
@@ -81,12 +98,19 @@ class TableConsumer(AsyncWebsocketConsumer):
         """The table changed: send this socket its own seat's view (never a shared one)."""
         await self.send_state()
 
+    async def chat_message(self, event: dict[str, Any]) -> None:
+        await self.send_chat([event["message"]])
+
     async def send_state(self) -> None:
         state = await database_sync_to_async(table_state)(
             game_id=self.game_id, user_id=self.user_id
         )
         if state is not None:
+            self.version = state["version"]
             await self.send_json(state)
+
+    async def send_chat(self, messages: list[dict[str, Any]]) -> None:
+        await self.send_json({"type": "chat", "version": self.version, "messages": messages})
 
     async def send_error(self, code: str, message: str, *, version: int | None = None) -> None:
         await self.send_json(

@@ -46,6 +46,8 @@ class Game(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
     # when the seat to act runs out of time; None when nobody is on the clock
     turn_deadline = models.DateTimeField(null=True, blank=True)
+    # the last change of play: the sweeper finds computer turns that no task took
+    moved_at = models.DateTimeField(null=True, blank=True)
     # a copy of the engine's score, for lists and rankings without replaying the log
     score_team0 = models.PositiveSmallIntegerField(default=0)
     score_team1 = models.PositiveSmallIntegerField(default=0)
@@ -145,3 +147,85 @@ class Action(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id}#{self.sequence} seat {self.seat}: {self.action}"
+
+
+class ChatMessage(models.Model):
+    """A line of table chat. Stored as typed; templates and the page script escape it."""
+
+    MAX_LENGTH = 200
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    seat = models.PositiveSmallIntegerField()
+    text = models.CharField(max_length=MAX_LENGTH)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "id"]
+        indexes = [models.Index(fields=["game", "id"])]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} seat {self.seat}: {self.text[:40]}"
+
+
+class AbuseReport(models.Model):
+    """A player's report on another player, with the game and the chat around it for staff."""
+
+    class Reason(models.TextChoices):
+        CHEATING = "cheating", "Telling a partner their cards / collusion"
+        ABUSE = "abuse", "Abusive or offensive chat"
+        SPAM = "spam", "Spam or advertising"
+        STALLING = "stalling", "Stalling or leaving games"
+        OTHER = "other", "Something else"
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        ACTIONED = "actioned", "Action taken"
+        DISMISSED = "dismissed", "Dismissed"
+
+    reporter = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    reported = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reports_against"
+    )
+    game = models.ForeignKey(Game, null=True, on_delete=models.SET_NULL, related_name="reports")
+    reason = models.CharField(max_length=20, choices=Reason.choices)
+    details = models.TextField(max_length=1000, blank=True)
+    # the table chat at the time of the report, kept even if the game is later deleted
+    chat_excerpt = models.JSONField(default=list)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    staff_note = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["reporter", "reported", "game"],
+                condition=Q(status="open"),
+                name="games_one_open_report_per_pair_per_game",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Report on {self.reported} ({self.get_reason_display()})"
+
+
+class QueueEntry(models.Model):
+    """A player waiting in quick play. One entry per player; the table's going-under option is
+    the players' preference, so only players who agree on it are seated together."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="queue_entry"
+    )
+    going_under = models.BooleanField()
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["joined_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.user} waiting since {self.joined_at:%H:%M:%S}"

@@ -7,6 +7,7 @@ from celery import shared_task
 
 from .models import Action
 from .services.play import computer_act
+from .services.sweeper import stalled_games_requeue
 
 
 @shared_task(name="games.computer_turn")
@@ -19,3 +20,9 @@ def computer_turn(game_id: int, version: int) -> int | None:
 def turn_timeout(game_id: int, version: int) -> int | None:
     applied = computer_act(game_id=game_id, version=version, source=Action.Source.TIMEOUT)
     return applied.version if applied else None
+
+
+@shared_task(name="games.sweep_stalled_games")
+def sweep_stalled_games() -> int:
+    """Run by beat every few seconds; queues the moves of games no task is looking after."""
+    return stalled_games_requeue()

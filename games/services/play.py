@@ -142,6 +142,7 @@ def _record(game: Game, after: EngineGame, seat: int, action: str, source: str) 
     game.version += 1
     game.score_team0, game.score_team1 = after.score
     now = timezone.now()
+    game.moved_at = now
     if after.is_over:
         game.status = Game.Status.FINISHED
         game.finished_at = now
@@ -162,6 +163,7 @@ def _record(game: Game, after: EngineGame, seat: int, action: str, source: str) 
             "finished_at",
             "winner_team",
             "turn_deadline",
+            "moved_at",
         ]
     )
     after_move.schedule(game)

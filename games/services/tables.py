@@ -92,16 +92,21 @@ def table_start(*, game_id: int, user_id: int) -> Game:
         if game.status != Game.Status.OPEN:
             raise TableError("not_open", "This table has already started.")
         # The economy issue charges the table's coins here, in this same transaction.
-        game.status, game.started_at = Game.Status.PLAYING, timezone.now()
-        first = game.seats.get(position=engine_game(game).to_act)
-        game.turn_deadline = (
-            None
-            if first.is_computer
-            else game.started_at + timedelta(milliseconds=first.time_limit_ms)
-        )
-        game.save(update_fields=["status", "started_at", "turn_deadline"])
-        after_move.schedule(game)
+        game_begin(game)
     return game
+
+
+def game_begin(game: Game) -> None:
+    """Starts a locked, open game: the first seat to act goes on the clock (or the computer
+    is queued), on commit."""
+    game.status, game.started_at = Game.Status.PLAYING, timezone.now()
+    game.moved_at = game.started_at
+    first = game.seats.get(position=engine_game(game).to_act)
+    game.turn_deadline = (
+        None if first.is_computer else game.started_at + timedelta(milliseconds=first.time_limit_ms)
+    )
+    game.save(update_fields=["status", "started_at", "moved_at", "turn_deadline"])
+    after_move.schedule(game)
 
 
 def game_cancel(*, game_id: int, user_id: int) -> None:
@@ -116,7 +121,8 @@ def game_cancel(*, game_id: int, user_id: int) -> None:
         seat.save(update_fields=["cancelled", "in_play"])
         if engine_game(game).to_act == seat.position:
             game.turn_deadline = None  # the computer takes this turn now
-            game.save(update_fields=["turn_deadline"])
+            game.moved_at = timezone.now()
+            game.save(update_fields=["turn_deadline", "moved_at"])
         after_move.schedule(game)
 
 

@@ -41,3 +41,14 @@ async def receive(socket: WebsocketCommunicator, timeout: float = 5) -> dict[str
 
 async def send(socket: WebsocketCommunicator, message: dict[str, Any] | str) -> None:
     await socket.send_to(text_data=message if isinstance(message, str) else json.dumps(message))
+
+
+async def join(socket: WebsocketCommunicator) -> dict[str, Any]:
+    """Connects and returns the snapshot of my seat, after which the chat history arrives."""
+    connected, code = await socket.connect()
+    assert connected, f"refused with close code {code}"
+    state = await receive(socket)
+    assert state["type"] == "state"
+    history = await receive(socket)
+    assert history["type"] == "chat"
+    return state

@@ -12,7 +12,7 @@ from games.models import Action, Game
 from games.selectors import engine_game
 from games.services.tables import seat_take, table_create, table_start
 
-from .sockets import receive, send, table_socket
+from .sockets import join, receive, send, table_socket
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
 
@@ -62,10 +62,7 @@ def test_connecting_sends_a_snapshot_of_my_own_seat(started_table, redis_client)
 
     async def scenario():
         socket = await table_socket(game.pk, players[2])
-        connected, _ = await socket.connect()
-        assert connected
-        state = await receive(socket)
-        assert state["type"] == "state"
+        state = await join(socket)
         assert state["my_seat"] == 2 and state["version"] == 0
         assert len(state["view"]["hand"]) == 5
         await socket.disconnect()
@@ -93,8 +90,7 @@ def test_a_malformed_or_oversized_message_gets_a_clear_error(
 
     async def scenario():
         socket = await table_socket(game.pk, players[0])
-        await socket.connect()
-        await receive(socket)
+        await join(socket)
         await send(socket, message)
         error = await receive(socket)
         assert error["type"] == "error"
@@ -111,8 +107,7 @@ def test_a_move_by_the_wrong_seat_is_refused_and_changes_nothing(started_table, 
 
     async def scenario():
         socket = await table_socket(game.pk, wrong)
-        await socket.connect()
-        await receive(socket)
+        await join(socket)
         await send(socket, {"type": "act", "action": "pass", "version": 0})
         error = await receive(socket)
         assert error["code"] == "not_your_turn"
@@ -135,8 +130,7 @@ def test_a_move_reaches_every_seat_as_its_own_view_and_a_late_socket_catches_up(
     async def scenario():
         sockets = {seat: await table_socket(game.pk, players[seat]) for seat in present}
         for socket in sockets.values():
-            await socket.connect()
-            await receive(socket)
+            await join(socket)
         await send(sockets[actor], {"type": "act", "action": "pass", "version": 0})
         for seat, socket in sockets.items():
             state = await receive(socket)
@@ -145,8 +139,7 @@ def test_a_move_reaches_every_seat_as_its_own_view_and_a_late_socket_catches_up(
             assert state["view"]["bids"] == [{"seat": actor, "round": 1, "call": "pass"}]
         # the fourth player was away: connecting now catches them up at once
         latecomer = await table_socket(game.pk, players[late])
-        await latecomer.connect()
-        state = await receive(latecomer)
+        state = await join(latecomer)
         assert state["version"] == 1 and state["my_seat"] == late
         for socket in [*sockets.values(), latecomer]:
             await socket.disconnect()
@@ -175,11 +168,9 @@ def test_no_frame_of_a_whole_game_carries_another_seats_unplayed_cards(make_play
 
     async def scenario():
         sockets = [await table_socket(game.pk, player) for player in players]
-        for socket in sockets:
-            assert (await socket.connect())[0]
+        states = [await join(socket) for socket in sockets]
         frames_checked = 0
         while True:
-            states = [await receive(socket) for socket in sockets]
             for seat, state in enumerate(states):
                 hidden = await sync_to_async(hidden_from)(seat)
                 # finished hands are checked apart: their public cards may be dealt again later
@@ -205,6 +196,7 @@ def test_no_frame_of_a_whole_game_carries_another_seats_unplayed_cards(make_play
                 sockets[actor],
                 {"type": "act", "action": action, "version": states[actor]["version"]},
             )
+            states = [await receive(socket) for socket in sockets]
         for socket in sockets:
             await socket.disconnect()
         return frames_checked

@@ -1,0 +1,88 @@
+"""Table chat: stored, length- and rate-limited, broadcast to the table after commit.
+
+Seed 000: "No telling your partner what cards you have. Players can report this behavior."
+Text is stored as typed; every place that shows it escapes it.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+from django.utils import timezone
+
+from ..models import ChatMessage, Seat
+from .after_move import table_group
+
+RATE_LIMIT_MESSAGES = 5
+RATE_LIMIT_WINDOW = timedelta(seconds=10)
+CHAT_HISTORY_LENGTH = 50
+
+
+class ChatRejected(Exception):
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def chat_post(*, game_id: int, user_id: int, text: str) -> ChatMessage:
+    text = " ".join(text.split())  # one line: no runs of blank lines or control whitespace
+    if not text:
+        raise ChatRejected("empty", "Type a message first.")
+    if len(text) > ChatMessage.MAX_LENGTH:
+        raise ChatRejected(
+            "too_long", f"Chat messages are at most {ChatMessage.MAX_LENGTH} characters."
+        )
+    with transaction.atomic():
+        # the seat row lock serialises one player's messages, so the rate limit is exact
+        seat = (
+            Seat.objects.select_for_update()
+            .filter(game_id=game_id, user_id=user_id)
+            .select_related("user")
+            .first()
+        )
+        if seat is None:
+            raise ChatRejected("not_seated", "Only the players at this table can chat here.")
+        recent = ChatMessage.objects.filter(
+            game_id=game_id, user_id=user_id, created_at__gte=timezone.now() - RATE_LIMIT_WINDOW
+        ).count()
+        if recent >= RATE_LIMIT_MESSAGES:
+            raise ChatRejected(
+                "rate_limited",
+                f"Slow down: at most {RATE_LIMIT_MESSAGES} messages every "
+                f"{int(RATE_LIMIT_WINDOW.total_seconds())} seconds.",
+            )
+        message = ChatMessage.objects.create(
+            game_id=game_id, user_id=user_id, seat=seat.position, text=text
+        )
+        message.user = seat.user
+        payload = chat_message_dict(message)
+        transaction.on_commit(lambda: _broadcast(game_id, payload))
+    return message
+
+
+def chat_recent(*, game_id: int, limit: int = CHAT_HISTORY_LENGTH) -> list[dict[str, Any]]:
+    messages = ChatMessage.objects.filter(game_id=game_id).select_related("user").order_by("-id")
+    return [chat_message_dict(message) for message in reversed(messages[:limit])]
+
+
+def chat_message_dict(message: ChatMessage) -> dict[str, Any]:
+    return {
+        "id": message.pk,
+        "seat": message.seat,
+        "name": message.user.get_short_name() if message.user else "(deleted)",
+        "text": message.text,
+        "at": message.created_at.isoformat(),
+    }
+
+
+def _broadcast(game_id: int, payload: dict[str, Any]) -> None:
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(layer.group_send)(
+            table_group(game_id), {"type": "chat.message", "message": payload}
+        )
