@@ -229,3 +229,22 @@ class QueueEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} waiting since {self.joined_at:%H:%M:%S}"
+
+
+class Invitation(models.Model):
+    """A private table's creator invited this player by name; it shows in their lobby."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="invitations")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="invitations"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "user"], name="games_one_invitation_per_player")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} to {self.game_id}"

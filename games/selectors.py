@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils import timezone
@@ -9,7 +10,7 @@ from django.utils import timezone
 from games.engine import Game as EngineGame
 from games.engine import RuleOptions
 
-from .models import Action, Game
+from .models import Action, Game, QueueEntry, Seat
 
 
 def engine_game(game: Game) -> EngineGame:
@@ -54,3 +55,40 @@ def table_state(*, game_id: int, user_id: int) -> dict[str, Any] | None:
         "server_time": timezone.now().isoformat(),
         "view": engine.view(mine.position).to_dict(),
     }
+
+
+@dataclass(frozen=True)
+class Lobby:
+    current_game: Game | None
+    queue_position: int | None
+    queue_going_under: bool | None
+    invitations: list[Game]
+
+
+def lobby_for(*, user_id: int) -> Lobby:
+    """What the lobby shows one player: their unfinished game, their place in the quick-play
+    queue, and the open private tables they were invited to."""
+    seat = (
+        Seat.objects.filter(user_id=user_id, in_play=True)
+        .select_related("game")
+        .order_by("-game_id")
+        .first()
+    )
+    entry = QueueEntry.objects.filter(user_id=user_id).first()
+    position = None
+    if entry is not None:
+        position = QueueEntry.objects.filter(
+            going_under=entry.going_under, joined_at__lte=entry.joined_at
+        ).count()
+    invited = (
+        Game.objects.filter(invitations__user_id=user_id, status=Game.Status.OPEN)
+        .exclude(seats__user_id=user_id)
+        .select_related("created_by")
+        .order_by("-created_at")
+    )
+    return Lobby(
+        current_game=seat.game if seat else None,
+        queue_position=position,
+        queue_going_under=entry.going_under if entry else None,
+        invitations=list(invited),
+    )

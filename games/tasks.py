@@ -7,6 +7,7 @@ from celery import shared_task
 
 from .models import Action
 from .services.play import computer_act
+from .services.quick_play import queue_match_all
 from .services.sweeper import stalled_games_requeue
 
 
@@ -24,5 +25,7 @@ def turn_timeout(game_id: int, version: int) -> int | None:
 
 @shared_task(name="games.sweep_stalled_games")
 def sweep_stalled_games() -> int:
-    """Run by beat every few seconds; queues the moves of games no task is looking after."""
+    """Run by beat every few seconds: queues the moves of games no task is looking after, and
+    seats quick-play groups that a busy moment left waiting."""
+    queue_match_all()
     return stalled_games_requeue()

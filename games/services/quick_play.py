@@ -48,6 +48,16 @@ def queue_match(*, going_under: bool) -> Game | None:
         return _seat(entries, going_under=going_under)
 
 
+def queue_match_all() -> list[Game]:
+    """Seats every full group still waiting. A join whose matcher met another's locked rows
+    may leave four waiting; the sweeper calls this every few seconds to seat them."""
+    tables = []
+    for going_under in (True, False):
+        while (game := queue_match(going_under=going_under)) is not None:
+            tables.append(game)
+    return tables
+
+
 def queue_play_now(*, user_id: int) -> Game:
     """Starts a public table at once: me, anyone waiting for the same rules, computers for the
     rest."""
@@ -66,16 +76,6 @@ def queue_play_now(*, user_id: int) -> Game:
     if game is None:
         raise TableError("try_again", "The table could not be filled just now; try again.")
     return game
-
-
-def queue_position(*, user_id: int) -> int | None:
-    """How many wait for the same rules ahead of and including me; None when not queued."""
-    entry = QueueEntry.objects.filter(user_id=user_id).first()
-    if entry is None:
-        return None
-    return QueueEntry.objects.filter(
-        going_under=entry.going_under, joined_at__lte=entry.joined_at
-    ).count()
 
 
 def _seat(entries: list[QueueEntry], *, going_under: bool) -> Game | None:

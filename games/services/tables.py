@@ -9,11 +9,13 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 
+from accounts.models import User
 from games.engine import RuleOptions
 
-from ..models import Game, Seat
+from ..models import Game, Invitation, Seat
 from ..selectors import engine_game
 from . import after_move
 from .play import full_time_limit_ms
@@ -129,3 +131,24 @@ def game_cancel(*, game_id: int, user_id: int) -> None:
 def _sit(seat: Seat, user_id: int) -> None:
     seat.user_id, seat.in_play = user_id, True
     seat.save(update_fields=["user", "in_play"])
+
+
+def invitation_send(*, game_id: int, user_id: int, name: str) -> Invitation:
+    """The creator invites a player by display name or e-mail address."""
+    game = Game.objects.get(pk=game_id)
+    if game.created_by_id != user_id:
+        raise TableError("not_creator", "Only the player who opened the table can invite.")
+    if game.status != Game.Status.OPEN:
+        raise TableError("not_open", "This table has already started.")
+    name = name.strip()
+    invitee = (
+        User.objects.filter(is_active=True)
+        .filter(Q(display_name__iexact=name) | Q(email__iexact=name))
+        .first()
+    )
+    if invitee is None:
+        raise TableError("no_such_player", f"No player is called {name!r}.")
+    if invitee.pk == user_id:
+        raise TableError("self", "You are already at this table.")
+    invitation, _ = Invitation.objects.get_or_create(game=game, user=invitee)
+    return invitation

@@ -1,0 +1,21 @@
+from django.urls import path
+
+from . import views
+
+app_name = "games"
+
+urlpatterns = [
+    path("play/", views.lobby, name="lobby"),
+    path("play/status/", views.lobby_status, name="lobby_status"),
+    path("play/quick/", views.quick_play, name="quick_play"),
+    path("play/quick/now/", views.quick_play_now, name="quick_play_now"),
+    path("play/quick/leave/", views.quick_play_leave, name="quick_play_leave"),
+    path("tables/new/", views.table_new, name="table_new"),
+    path("tables/join/<str:token>/", views.table_join, name="join"),
+    path("tables/<int:game_id>/", views.table, name="table"),
+    path("tables/<int:game_id>/start/", views.table_start_view, name="start"),
+    path("tables/<int:game_id>/leave/", views.table_leave, name="leave"),
+    path("tables/<int:game_id>/cancel/", views.table_cancel, name="cancel"),
+    path("tables/<int:game_id>/invite/", views.table_invite, name="invite"),
+    path("tables/<int:game_id>/report/", views.table_report, name="report"),
+]

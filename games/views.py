@@ -1,0 +1,212 @@
+"""Pages of live play: lobby, quick play, private tables and the table itself. Thin: each view
+reads a form, calls one service and redirects, or renders what a selector returns."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from .forms import InviteForm, ReportForm, TableRulesForm
+from .models import AbuseReport, Game, Seat
+from .selectors import lobby_for, table_state
+from .services.quick_play import queue_join, queue_leave, queue_play_now
+from .services.reports import ReportRejected, report_create
+from .services.tables import (
+    TableError,
+    game_cancel,
+    invitation_send,
+    seat_leave,
+    seat_take,
+    table_create,
+    table_start,
+)
+
+
+def _table(game_id: int) -> HttpResponse:
+    return redirect("games:table", game_id=game_id)
+
+
+@login_required
+@require_GET
+def lobby(request: HttpRequest) -> HttpResponse:
+    return render(request, "games/lobby.html", {"lobby": lobby_for(user_id=request.user.pk)})
+
+
+@login_required
+@require_GET
+def lobby_status(request: HttpRequest) -> JsonResponse:
+    """Polled by the lobby while the player waits in quick play."""
+    found = lobby_for(user_id=request.user.pk)
+    game = found.current_game
+    return JsonResponse(
+        {
+            "table_url": reverse("games:table", args=[game.pk]) if game else None,
+            "queue_position": found.queue_position,
+        }
+    )
+
+
+@login_required
+@require_POST
+def quick_play(request: HttpRequest) -> HttpResponse:
+    try:
+        game = queue_join(user_id=request.user.pk)
+    except TableError as error:
+        messages.error(request, error.message)
+        return redirect("games:lobby")
+    return _table(game.pk) if game else redirect("games:lobby")
+
+
+@login_required
+@require_POST
+def quick_play_now(request: HttpRequest) -> HttpResponse:
+    try:
+        game = queue_play_now(user_id=request.user.pk)
+    except TableError as error:
+        messages.error(request, error.message)
+        return redirect("games:lobby")
+    return _table(game.pk)
+
+
+@login_required
+@require_POST
+def quick_play_leave(request: HttpRequest) -> HttpResponse:
+    if queue_leave(user_id=request.user.pk):
+        messages.info(request, "You left the quick-play queue.")
+    return redirect("games:lobby")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def table_new(request: HttpRequest) -> HttpResponse:
+    form = TableRulesForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = table_create(
+                creator_id=request.user.pk, kind=Game.Kind.PRIVATE, rules=form.rules()
+            )
+        except TableError as error:
+            messages.error(request, error.message)
+        else:
+            return _table(game.pk)
+    return render(request, "games/table_new.html", {"form": form})
+
+
+@login_required
+@require_GET
+def table(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = get_object_or_404(Game, pk=game_id)
+    state = table_state(game_id=game.pk, user_id=request.user.pk)
+    if state is None:
+        if game.status == Game.Status.OPEN and game.invitations.filter(user=request.user).exists():
+            return redirect("games:join", token=game.invite_token)
+        raise Http404("You have no seat at this table.")
+    return render(
+        request,
+        "games/table.html",
+        {
+            "game": game,
+            "state": state,
+            "is_creator": game.created_by_id == request.user.pk,
+            "invite_url": request.build_absolute_uri(
+                reverse("games:join", args=[game.invite_token])
+            ),
+            "invite_form": InviteForm(),
+            "report_reasons": AbuseReport.Reason.choices,
+        },
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def table_join(request: HttpRequest, token: str) -> HttpResponse:
+    game = get_object_or_404(Game.objects.select_related("created_by"), invite_token=token)
+    if game.seats.filter(user=request.user).exists():
+        return _table(game.pk)
+    if request.method == "POST":
+        try:
+            seat_take(game_id=game.pk, user_id=request.user.pk)
+        except TableError as error:
+            messages.error(request, error.message)
+        else:
+            return _table(game.pk)
+    seats = Seat.objects.filter(game=game).select_related("user").order_by("position")
+    return render(request, "games/join.html", {"game": game, "seats": seats})
+
+
+@login_required
+@require_POST
+def table_start_view(request: HttpRequest, game_id: int) -> HttpResponse:
+    try:
+        table_start(game_id=game_id, user_id=request.user.pk)
+    except TableError as error:
+        messages.error(request, error.message)
+    return _table(game_id)
+
+
+@login_required
+@require_POST
+def table_leave(request: HttpRequest, game_id: int) -> HttpResponse:
+    try:
+        seat_leave(game_id=game_id, user_id=request.user.pk)
+    except TableError as error:
+        messages.error(request, error.message)
+        return _table(game_id)
+    messages.info(request, "You left the table.")
+    return redirect("games:lobby")
+
+
+@login_required
+@require_POST
+def table_cancel(request: HttpRequest, game_id: int) -> HttpResponse:
+    try:
+        game_cancel(game_id=game_id, user_id=request.user.pk)
+    except TableError as error:
+        messages.error(request, error.message)
+        return _table(game_id)
+    messages.info(
+        request,
+        "You cancelled your game: the computer finishes it in your seat and you forfeit the "
+        "points it wins. You may start a new game now.",
+    )
+    return redirect("games:lobby")
+
+
+@login_required
+@require_POST
+def table_invite(request: HttpRequest, game_id: int) -> HttpResponse:
+    form = InviteForm(request.POST)
+    if form.is_valid():
+        try:
+            invitation = invitation_send(
+                game_id=game_id, user_id=request.user.pk, name=form.cleaned_data["name"]
+            )
+        except TableError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, f"{invitation.user} is invited; the table is in their lobby.")
+    return _table(game_id)
+
+
+@login_required
+@require_POST
+def table_report(request: HttpRequest, game_id: int) -> JsonResponse:
+    """Called by the table page's script; answers JSON either way."""
+    form = ReportForm(request.POST)
+    if not form.is_valid():
+        return JsonResponse({"ok": False, "message": "Choose a player and a reason."}, status=400)
+    try:
+        report_create(
+            reporter_id=request.user.pk,
+            game_id=game_id,
+            seat=form.cleaned_data["seat"],
+            reason=form.cleaned_data["reason"],
+            details=form.cleaned_data["details"],
+        )
+    except ReportRejected as rejected:
+        return JsonResponse({"ok": False, "message": rejected.message}, status=400)
+    return JsonResponse({"ok": True, "message": "Thank you: staff will review your report."})

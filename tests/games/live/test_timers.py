@@ -1,0 +1,137 @@
+"""Turn timers and computer turns on a real Celery worker and the Redis broker (seed 000:
+"the computer plays for that seat, and that seat's limit is halved")."""
+
+from __future__ import annotations
+
+import time
+from datetime import timedelta
+
+import pytest
+from celery.contrib.testing.worker import start_worker
+from django.utils import timezone
+
+from euchre_site.celery import app as celery_app
+from games.models import Action, Game, Seat
+from games.services.play import game_act
+from games.services.tables import game_cancel
+from games.tasks import sweep_stalled_games, turn_timeout
+
+from .conftest import player_to_act
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
+
+
+@pytest.fixture
+def fast_clock(settings):
+    settings.GAME_TURN_SECONDS = 60
+    settings.GAME_TURN_FLOOR_SECONDS = 4
+    settings.GAME_COMPUTER_PAUSE_SECONDS = 0.01
+    settings.GAME_SWEEP_GRACE_SECONDS = 0.5
+    return settings
+
+
+@pytest.fixture
+def worker(redis_client, fast_clock):
+    with start_worker(celery_app, pool="solo", perform_ping_check=False, shutdown_timeout=10):
+        yield
+
+
+def wait_for(condition, timeout: float = 20.0):
+    give_up = time.monotonic() + timeout
+    while time.monotonic() < give_up:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError(f"not true after {timeout} s: {condition.__doc__ or condition}")
+
+
+def overdue(game: Game) -> Game:
+    """Moves the deadline of the seat to act into the past, as if its time ran out."""
+    Game.objects.filter(pk=game.pk).update(turn_deadline=timezone.now() - timedelta(seconds=1))
+    return Game.objects.get(pk=game.pk)
+
+
+def test_a_timeout_makes_the_computer_play_and_halves_the_limit(fast_clock, started_table):
+    fast_clock.GAME_TURN_SECONDS = 1
+    fast_clock.GAME_TURN_FLOOR_SECONDS = 0.25
+    with start_worker(celery_app, pool="solo", perform_ping_check=False, shutdown_timeout=10):
+        game, _ = started_table()  # the first seat's timer is queued on commit
+        first = Action.objects.filter(game=game, sequence=0)
+        wait_for(first.exists)
+    action = first.get()
+    assert action.source == Action.Source.TIMEOUT
+    seat = Seat.objects.get(game=game, position=action.seat)
+    assert seat.timeouts >= 1
+    assert seat.time_limit_ms == 500  # 1 s halved (and each further timeout halves again)
+
+
+def test_playing_yourself_brings_the_limit_back_to_full(started_table, fast_clock):
+    game, players = started_table()
+    actor = player_to_act(game, players)
+    Seat.objects.filter(game=game, user=actor).update(time_limit_ms=7500)
+    game_act(game_id=game.pk, user_id=actor.pk, action="pass", version=0)
+    assert Seat.objects.get(game=game, user=actor).time_limit_ms == 60_000
+
+
+def test_a_stale_timer_does_nothing(started_table, worker):
+    game, players = started_table()
+    game_act(game_id=game.pk, user_id=player_to_act(game, players).pk, action="pass", version=0)
+    overdue(game)
+    assert turn_timeout.delay(game.pk, 0).get(timeout=20) is None
+    assert Action.objects.filter(game=game).count() == 1
+    assert not Seat.objects.filter(game=game, timeouts__gt=0).exists()
+
+
+def test_a_timer_before_its_deadline_does_nothing(started_table, worker):
+    game, _ = started_table()
+    assert turn_timeout.delay(game.pk, 0).get(timeout=20) is None
+    assert not Action.objects.filter(game=game).exists()
+
+
+def test_a_timer_run_twice_moves_once(started_table, worker):
+    game, _ = started_table()
+    overdue(game)
+    first, second = turn_timeout.delay(game.pk, 0), turn_timeout.delay(game.pk, 0)
+    results = sorted([first.get(timeout=20), second.get(timeout=20)], key=str)
+    assert results == [1, None]
+    assert Action.objects.filter(game=game, source=Action.Source.TIMEOUT).count() == 1
+    assert Seat.objects.filter(game=game, timeouts=1).count() == 1
+
+
+def test_the_sweeper_rescues_a_game_whose_timer_was_lost(started_table, worker):
+    game, _ = started_table()
+    # the timer queued at the start waits for a deadline 60 s away; pretend the deadline
+    # passed and that timer died with its worker: only the sweeper can move the game now
+    overdue(game)
+    time.sleep(0.6)  # past the sweeper's grace
+    assert sweep_stalled_games.delay().get(timeout=20) >= 1
+    wait_for(Action.objects.filter(game=game, source=Action.Source.TIMEOUT).exists)
+
+
+def test_the_sweeper_rescues_a_computer_turn_that_no_task_took(started_table, worker):
+    game, players = started_table()
+    actor = player_to_act(game, players)
+    # the player left in their turn and the computer's task was lost: no task is queued
+    game_cancel_in_place(game, actor)
+    Game.objects.filter(pk=game.pk).update(moved_at=timezone.now() - timedelta(seconds=5))
+    assert sweep_stalled_games.delay().get(timeout=20) >= 1
+    wait_for(Action.objects.filter(game=game, source=Action.Source.COMPUTER).exists)
+
+
+def game_cancel_in_place(game: Game, player) -> None:
+    """Marks the player's seat as cancelled without queueing the computer's turn."""
+    Seat.objects.filter(game=game, user=player).update(cancelled=True, in_play=False)
+    Game.objects.filter(pk=game.pk).update(turn_deadline=None)
+
+
+def test_when_all_four_players_leave_the_game_still_finishes(started_table, worker):
+    game, players = started_table()
+    for player in players:
+        game_cancel(game_id=game.pk, user_id=player.pk)
+    finished = wait_for(
+        lambda: Game.objects.filter(pk=game.pk, status=Game.Status.FINISHED).first(), timeout=90
+    )
+    assert finished.winner_team in (0, 1)
+    assert max(finished.score_team0, finished.score_team1) >= 10
+    assert not Seat.objects.filter(game=game, in_play=True).exists()
