@@ -32,6 +32,7 @@ def table_state(*, game_id: int, user_id: int) -> dict[str, Any] | None:
     if mine is None:
         return None
     engine = engine_game(game)
+    covered = _seats_covered_by_the_computer(game)
     return {
         "type": "state",
         "game": game.pk,
@@ -46,6 +47,7 @@ def table_state(*, game_id: int, user_id: int) -> dict[str, Any] | None:
                 "position": seat.position,
                 "name": seat.user.get_short_name() if seat.user else "Computer",
                 "computer": seat.is_computer,
+                "covered": seat.position in covered,
                 "time_limit_ms": seat.time_limit_ms,
                 "timeouts": seat.timeouts,
             }
@@ -55,6 +57,17 @@ def table_state(*, game_id: int, user_id: int) -> dict[str, Any] | None:
         "server_time": timezone.now().isoformat(),
         "view": engine.view(mine.position).to_dict(),
     }
+
+
+def _seats_covered_by_the_computer(game: Game) -> set[int]:
+    """Seats of people whose latest move the computer made after their time ran out: most
+    likely away, and the table shows that the computer is covering for them."""
+    latest: dict[int, str] = {}
+    for seat, source in (
+        Action.objects.filter(game=game).order_by("-sequence").values_list("seat", "source")[:12]
+    ):
+        latest.setdefault(seat, source)
+    return {seat for seat, source in latest.items() if source == Action.Source.TIMEOUT}
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,8 @@ from django.urls import reverse
 from games.engine import RuleOptions
 from games.models import Game, Invitation, QueueEntry, Seat
 from games.selectors import engine_game
+from games.services.chat import chat_post
+from games.services.reports import report_create
 from games.services.tables import table_create
 
 pytestmark = pytest.mark.django_db
@@ -118,3 +120,17 @@ def test_a_report_from_the_table_answers_json(client, started_table):
     again = client.post(url, {"seat": 1, "reason": "abuse"})
     assert again.status_code == 400 and "already reported" in again.json()["message"]
     assert client.post(url, {"seat": 9, "reason": "abuse"}).status_code == 400
+
+
+def test_staff_read_a_report_with_its_chat_in_the_admin(client, started_table, make_player):
+    game, players = started_table()
+    chat_post(game_id=game.pk, user_id=players[2].pk, text="I hold the right bower")
+    report = report_create(reporter_id=players[1].pk, game_id=game.pk, seat=2, reason="cheating")
+    staff = make_player("Staff")
+    staff.is_staff = staff.is_superuser = True
+    staff.save()
+    client.force_login(staff)
+    listing = client.get(reverse("admin:games_abusereport_changelist")).content.decode()
+    assert players[2].get_short_name() in listing
+    page = client.get(reverse("admin:games_abusereport_change", args=[report.pk]))
+    assert "I hold the right bower" in page.content.decode()

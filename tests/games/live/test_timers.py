@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from euchre_site.celery import app as celery_app
 from games.models import Action, Game, Seat
+from games.selectors import table_state
 from games.services.play import game_act
 from games.services.tables import game_cancel
 from games.tasks import sweep_stalled_games, turn_timeout
@@ -56,7 +57,7 @@ def test_a_timeout_makes_the_computer_play_and_halves_the_limit(fast_clock, star
     fast_clock.GAME_TURN_SECONDS = 1
     fast_clock.GAME_TURN_FLOOR_SECONDS = 0.25
     with start_worker(celery_app, pool="solo", perform_ping_check=False, shutdown_timeout=10):
-        game, _ = started_table()  # the first seat's timer is queued on commit
+        game, players = started_table()  # the first seat's timer is queued on commit
         first = Action.objects.filter(game=game, sequence=0)
         wait_for(first.exists)
     action = first.get()
@@ -64,6 +65,9 @@ def test_a_timeout_makes_the_computer_play_and_halves_the_limit(fast_clock, star
     seat = Seat.objects.get(game=game, position=action.seat)
     assert seat.timeouts >= 1
     assert seat.time_limit_ms == 500  # 1 s halved (and each further timeout halves again)
+    # every seat now shows that the computer is covering for the player who was away
+    state = table_state(game_id=game.pk, user_id=players[(action.seat + 1) % 4].pk)
+    assert state["seats"][action.seat]["covered"] is True
 
 
 def test_playing_yourself_brings_the_limit_back_to_full(started_table, fast_clock):
