@@ -206,3 +206,27 @@ def test_no_frame_of_a_whole_game_carries_another_seats_unplayed_cards(make_play
     assert finished.status == Game.Status.FINISHED
     assert max(finished.score_team0, finished.score_team1) >= 3
     assert frames >= 4 * finished.version
+
+
+def test_two_tabs_of_one_player_stay_in_step(started_table, redis_client):
+    game, players = started_table()
+    actor = engine_game(game).to_act
+
+    async def scenario():
+        tabs = [await table_socket(game.pk, players[actor]) for _ in range(2)]
+        for tab in tabs:
+            await join(tab)
+        await send(tabs[1], {"type": "act", "action": "pass", "version": 0})
+        for tab in tabs:
+            state = await receive(tab)
+            assert state["version"] == 1 and state["my_seat"] == actor
+        # the other tab, still on version 0, is told the table moved on and shown the state
+        await send(tabs[0], {"type": "act", "action": "pass", "version": 0})
+        error = await receive(tabs[0])
+        assert error["code"] in ("stale_version", "not_your_turn")
+        assert (await receive(tabs[0]))["version"] == 1
+        for tab in tabs:
+            await tab.disconnect()
+
+    run(scenario)
+    assert Action.objects.filter(game=game).count() == 1
