@@ -17,7 +17,17 @@ from .view import SeatView, seat_view
 
 
 class GameState:
-    __slots__ = ("rules", "seed", "first_dealer", "scores", "records", "winner", "hand", "actions")
+    __slots__ = (
+        "rules",
+        "seed",
+        "first_dealer",
+        "scores",
+        "records",
+        "public_records",
+        "winner",
+        "hand",
+        "actions",
+    )
 
     def __init__(self, rules: RuleOptions, seed: int | str) -> None:
         self.rules = rules
@@ -25,6 +35,8 @@ class GameState:
         self.first_dealer = first_dealer(seed)
         self.scores = [0, 0]
         self.records: list[HandRecord] = []
+        # made once per finished hand: every seat view shows them
+        self.public_records: list[HandRecord] = []
         self.winner: int | None = None
         self.actions: list[str] = []
         self.hand = self._new_hand(0)
@@ -37,6 +49,7 @@ class GameState:
         other = GameState.__new__(GameState)
         other.rules, other.seed, other.first_dealer = self.rules, self.seed, self.first_dealer
         other.scores, other.records = list(self.scores), list(self.records)
+        other.public_records = list(self.public_records)
         other.winner, other.actions = self.winner, list(self.actions)
         other.hand = self.hand.clone()
         return other
@@ -61,7 +74,9 @@ class GameState:
             return
         if hand.scoring_team is not None:
             self.scores[hand.scoring_team] += hand.points
-        self.records.append(hand.record(score_after=(self.scores[0], self.scores[1])))
+        record = hand.record(score_after=(self.scores[0], self.scores[1]))
+        self.records.append(record)
+        self.public_records.append(record.public())
         self.winner = self._winner()
         if self.winner is None:
             self.hand = self._new_hand(hand.number + 1)

@@ -119,5 +119,5 @@ def seat_view(state: GameState, seat: int | None) -> SeatView:
         score=(state.scores[0], state.scores[1]),
         target_score=state.rules.target_score,
         winner=state.winner,
-        history=tuple(record.public() for record in state.records),
+        history=tuple(state.public_records),
     )
