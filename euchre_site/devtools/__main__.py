@@ -17,7 +17,13 @@ def main(argv: list[str] | None = None) -> int:
     serve_parser.add_argument("--workers", type=int, default=2, help="Celery worker processes")
     test_parser = commands.add_parser("test", help="run the tests on PostgreSQL and Redis")
     test_parser.add_argument("pytest_args", nargs=argparse.REMAINDER, help="passed to pytest")
-    args = parser.parse_args(argv)
+    # pytest's own options (-q, -k ...) pass through untouched: argparse's REMAINDER drops
+    # leading options in a subcommand, so unknown arguments of `test` are collected instead
+    args, unknown = parser.parse_known_args(argv)
+    if unknown and args.command != "test":
+        parser.error(f"unrecognized arguments: {' '.join(unknown)}")
+    if args.command == "test":
+        args.pytest_args = [*unknown, *args.pytest_args]
     if args.command == "serve":
         return serve.serve(host=args.host, port=args.port, workers=args.workers)
     return test.run_tests(args.pytest_args)
