@@ -6,37 +6,19 @@ import json
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import time
 import urllib.error
 import urllib.request
 from pathlib import Path
-from urllib.parse import quote
 
 import pytest
-from django.db import connection
+
+from tests.live_server import free_port, url_of_test_database
 
 pytestmark = pytest.mark.services
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def url_of_test_database() -> str:
-    """The URL of the database this test runs in (pytest-django's test database)."""
-    db = connection.settings_dict
-    user = quote(db["USER"] or "")
-    socket_dir = (db.get("OPTIONS") or {}).get("host")
-    if socket_dir:  # the embedded server listens on a Unix socket
-        return f"postgresql://{user}@/{db['NAME']}?host={quote(socket_dir)}"
-    port = f":{db['PORT']}" if db.get("PORT") else ""
-    return f"postgresql://{user}@{db['HOST'] or 'localhost'}{port}/{db['NAME']}"
 
 
 def get(url: str) -> tuple[int, str]:

@@ -1,0 +1,119 @@
+"""A live site for the browser: daphne and a Celery worker in their own processes, on the test
+database and this run's Redis, and Debian's chromium driven by Playwright."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.live_server import free_port, url_of_test_database
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "var" / "test-artifacts"
+
+
+def chromium_path() -> str | None:
+    return os.environ.get("EUCHRE_CHROMIUM") or shutil.which("chromium")
+
+
+@pytest.fixture
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS
+
+
+def wait_for_port(port: int, process: subprocess.Popen, timeout: float = 30) -> None:
+    give_up = time.monotonic() + timeout
+    while time.monotonic() < give_up:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server exited with {process.returncode}")
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.1)
+    raise RuntimeError(f"nothing listens on port {port} after {timeout} s")
+
+
+@pytest.fixture
+def live_site(transactional_db, redis_client, tmp_path) -> Iterator[str]:
+    """The base URL of daphne serving the real ASGI app, with a worker for computer turns."""
+    port = free_port()
+    env = {
+        **os.environ,
+        "DATABASE_URL": url_of_test_database(),
+        "DEBUG": "true",
+        "GAME_COMPUTER_PAUSE_SECONDS": "0.05",
+        "GAME_TURN_SECONDS": "120",
+    }
+    bin_dir = Path(sys.executable).parent
+    asgi = "euchre_site.asgi:application"
+    logs = {name: (tmp_path / f"{name}.log").open("w") for name in ("daphne", "worker")}
+    processes = [
+        subprocess.Popen(
+            [
+                bin_dir / "daphne",
+                "-b",
+                "127.0.0.1",
+                "-p",
+                str(port),
+                asgi,
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=logs["daphne"],
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        ),
+        subprocess.Popen(
+            [bin_dir / "celery", "-A", "euchre_site", "worker", "-P", "solo", "-l", "WARNING"],
+            cwd=ROOT,
+            env=env,
+            stdout=logs["worker"],
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        ),
+    ]
+    try:
+        wait_for_port(port, processes[0])
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        for process in processes:
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGTERM)
+        for process in processes:
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+        for log in logs.values():
+            log.close()
+        for name in logs:
+            print(f"---- {name} log ----\n" + (tmp_path / f"{name}.log").read_text()[-3000:])
+
+
+@pytest.fixture
+def browser():
+    executable = chromium_path()
+    if executable is None:
+        pytest.skip("Debian's chromium is not installed (python3 run.py test installs it)")
+    from playwright.sync_api import sync_playwright
+
+    # Playwright's sync API keeps an event loop in this thread; the test's own database reads
+    # are plain sync calls between its steps (Django's documented setting for this case)
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, headless=True)
+        try:
+            yield browser
+        finally:
+            browser.close()
