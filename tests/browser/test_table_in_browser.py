@@ -59,7 +59,7 @@ def take_a_turn(page) -> bool:
 
 def cards_on_the_page(page) -> set[str]:
     shown = page.eval_on_selector_all(
-        "[data-card], img[src*='/cards/']",
+        "#table [data-card], #table img[src*='/cards/']",
         "nodes => nodes.map(n => n.dataset.card || n.getAttribute('src'))",
     )
     return {re.sub(r".*/cards/|\.svg$", "", value) for value in shown if value}
