@@ -40,7 +40,8 @@ def ensure_chromium() -> str | None:
             say("chromium is missing and installing it needs root: browser tests skipped")
             return None
         command = ["sudo", "-n", *command]
-    quiet = {"stdout": subprocess.DEVNULL, "env": {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}}
+    apt_env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    quiet = {"stdout": subprocess.DEVNULL, "env": apt_env}
     say("installing Debian's chromium for the browser tests (once)")
     if subprocess.call(command, **quiet) != 0:
         subprocess.call([*command[:-4], "update", "-q"], **quiet)
