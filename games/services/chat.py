@@ -16,17 +16,15 @@ from django.utils import timezone
 
 from ..models import ChatMessage, Seat
 from .after_move import table_group
+from .errors import Refused
 
 RATE_LIMIT_MESSAGES = 5
 RATE_LIMIT_WINDOW = timedelta(seconds=10)
 CHAT_HISTORY_LENGTH = 50
 
 
-class ChatRejected(Exception):
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+class ChatRejected(Refused):
+    """A chat line that was not posted."""
 
 
 def chat_post(*, game_id: int, user_id: int, text: str) -> ChatMessage:

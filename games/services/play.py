@@ -21,16 +21,11 @@ from games.players import choose_action
 from ..models import Action, Game, Seat
 from ..selectors import engine_game
 from . import after_move
+from .errors import Refused
 
 
-class MoveRejected(Exception):
-    """A move that was not applied; `code` is for clients, the message is for the player."""
-
-    def __init__(self, code: str, message: str, *, version: int | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.version = version
+class MoveRejected(Refused):
+    """A move that was not applied."""
 
 
 @dataclass(frozen=True)

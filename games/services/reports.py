@@ -6,15 +6,13 @@ from django.db import IntegrityError, transaction
 
 from ..models import AbuseReport, Seat
 from .chat import chat_recent
+from .errors import Refused
 
 REPORT_CHAT_EXCERPT = 100
 
 
-class ReportRejected(Exception):
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+class ReportRejected(Refused):
+    """A report that was not filed."""
 
 
 def report_create(

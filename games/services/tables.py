@@ -18,14 +18,12 @@ from games.engine import RuleOptions
 from ..models import Game, Invitation, Seat
 from ..selectors import engine_game
 from . import after_move
+from .errors import Refused
 from .play import full_time_limit_ms
 
 
-class TableError(Exception):
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+class TableError(Refused):
+    """A seat, a start, an invitation or a cancel that was refused."""
 
 
 ALREADY_PLAYING = TableError(

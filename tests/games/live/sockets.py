@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from asgiref.sync import sync_to_async
+from asgiref.sync import async_to_sync, sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
@@ -52,3 +52,8 @@ async def join(socket: WebsocketCommunicator) -> dict[str, Any]:
     history = await receive(socket)
     assert history["type"] == "chat"
     return state
+
+
+def run(scenario: Any) -> Any:
+    """Runs an async test scenario from a sync test, on the test's own thread."""
+    return async_to_sync(scenario)()

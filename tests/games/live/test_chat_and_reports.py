@@ -4,7 +4,6 @@ telling your partner what cards you have. Players can report this behavior.").""
 from __future__ import annotations
 
 import pytest
-from asgiref.sync import async_to_sync
 
 from games.engine import RuleOptions
 from games.models import AbuseReport, ChatMessage, Game
@@ -12,11 +11,7 @@ from games.services.chat import RATE_LIMIT_MESSAGES, ChatRejected, chat_post
 from games.services.reports import ReportRejected, report_create
 from games.services.tables import table_create, table_start
 
-from .sockets import join, receive, send, table_socket
-
-
-def run(coroutine_function):
-    return async_to_sync(coroutine_function)()
+from .sockets import join, receive, run, send, table_socket
 
 
 @pytest.mark.django_db(transaction=True)

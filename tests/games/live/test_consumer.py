@@ -12,13 +12,9 @@ from games.models import Action, Game
 from games.selectors import engine_game
 from games.services.tables import seat_take, table_create, table_start
 
-from .sockets import join, receive, send, table_socket
+from .sockets import join, receive, run, send, table_socket
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
-
-
-def run(coroutine_function):
-    return async_to_sync(coroutine_function)()
 
 
 def test_an_anonymous_socket_is_refused(started_table, redis_client):
