@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, BaseUserManager, PermissionsMixin
 from django.db import models
+from django.db.models import F, Q
+from django.db.models.functions import Lower
 from django.utils import timezone
+
+
+def new_invite_code() -> str:
+    return secrets.token_urlsafe(9)
 
 
 class UserManager(BaseUserManager["User"]):
@@ -30,17 +37,33 @@ class UserManager(BaseUserManager["User"]):
         return self._create(email, password, **fields)
 
 
+class GoingUnder(models.TextChoices):
+    """Seed 000: "You can set in your profile whether you wish to play by this rule, or only
+    play games that do not allow this." Quick play seats only players whose choices agree."""
+
+    EITHER = "either", "Either: with or without going under"
+    WITH = "with", "Only tables with going under"
+    WITHOUT = "without", "Only tables without going under"
+
+
 class User(AbstractBaseUser, PermissionsMixin):
     email = models.EmailField("e-mail address", unique=True)
+    # public: shown at tables, in rankings and on the profile; unique ignoring case
     display_name = models.CharField(max_length=30, blank=True)
-    # quick play seats only players who agree on going under (seed 000)
-    prefers_going_under = models.BooleanField(
-        "play with going under",
-        default=True,
-        help_text="Quick play seats you at tables with the going-under rule on or off.",
+    going_under = models.CharField(
+        "going under",
+        max_length=7,
+        choices=GoingUnder.choices,
+        default=GoingUnder.EITHER,
+        help_text="Quick play seats you only at tables whose going-under rule you accept.",
     )
+    # the code of this player's invitation link (/invite/<code>/)
+    invite_code = models.CharField(max_length=16, unique=True, default=new_invite_code)
     is_staff = models.BooleanField(default=False)
+    # false for a blocked player: Django and allauth refuse them at once (see blocked_at)
     is_active = models.BooleanField(default=True)
+    # seed 000: "we will block the user forever"; only staff lift a block
+    blocked_at = models.DateTimeField(null=True, blank=True)
     date_joined = models.DateTimeField(default=timezone.now)
 
     objects = UserManager()
@@ -51,6 +74,18 @@ class User(AbstractBaseUser, PermissionsMixin):
 
     class Meta:
         ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(
+                Lower("display_name"),
+                condition=~Q(display_name=""),
+                name="accounts_display_name_unique_ignoring_case",
+                violation_error_message="That display name is taken.",
+            ),
+            models.CheckConstraint(
+                condition=Q(blocked_at__isnull=True) | Q(is_active=False),
+                name="accounts_blocked_player_is_inactive",
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.display_name or self.email
@@ -60,3 +95,28 @@ class User(AbstractBaseUser, PermissionsMixin):
 
     def get_full_name(self) -> str:
         return self.get_short_name()
+
+    @property
+    def is_blocked(self) -> bool:
+        return self.blocked_at is not None
+
+
+class Referral(models.Model):
+    """A newcomer who signed up through a player's invitation link. Recorded once per newcomer;
+    `qualified_at` is set when they finish their first game (the economy pays for it then)."""
+
+    inviter = models.ForeignKey(User, on_delete=models.CASCADE, related_name="referrals")
+    invited = models.OneToOneField(User, on_delete=models.CASCADE, related_name="referred_by")
+    created_at = models.DateTimeField(auto_now_add=True)
+    qualified_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(inviter=F("invited")), name="accounts_referral_not_self"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.inviter} invited {self.invited}"

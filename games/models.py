@@ -10,7 +10,9 @@ import secrets
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
+
+from accounts.models import GoingUnder, User
 
 
 def new_game_seed() -> str:
@@ -215,13 +217,13 @@ class AbuseReport(models.Model):
 
 
 class QueueEntry(models.Model):
-    """A player waiting in quick play. One entry per player; the table's going-under option is
-    the players' preference, so only players who agree on it are seated together."""
+    """A player waiting in quick play, with their going-under choice when they joined. One
+    entry per player; a table seats only players whose choices agree (seed 000)."""
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="queue_entry"
     )
-    going_under = models.BooleanField()
+    going_under = models.CharField(max_length=7, choices=GoingUnder.choices)
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -248,3 +250,70 @@ class Invitation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} to {self.game_id}"
+
+
+class ChatMute(models.Model):
+    """A player no longer sees another player's chat lines, at any table, until they unmute."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_mutes"
+    )
+    muted = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "muted"], name="games_one_mute_per_pair"),
+            models.CheckConstraint(condition=~Q(user=F("muted")), name="games_mute_not_self"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} muted {self.muted}"
+
+
+class ModerationDecision(models.Model):
+    """What a staff member decided about a player, and when: the audit trail of moderation.
+
+    A warning stays on the player's pages until they acknowledge it."""
+
+    class Kind(models.TextChoices):
+        DISMISS = "dismiss", "Dismissed the report"
+        WARN = "warn", "Warned the player"
+        BLOCK = "block", "Blocked the player"
+        UNBLOCK = "unblock", "Lifted the block"
+
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="moderation_decisions"
+    )
+    report = models.ForeignKey(
+        AbuseReport, null=True, blank=True, on_delete=models.SET_NULL, related_name="decisions"
+    )
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    staff = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    note = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    acknowledged_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [
+            models.Index(
+                fields=["player"],
+                name="games_unacknowledged_warnings",
+                condition=Q(kind="warn", acknowledged_at__isnull=True),
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()}: {self.player}"
+
+
+class Player(User):
+    """The staff's view of a user as a player: games, reports, moderation (admin only)."""
+
+    class Meta:
+        proxy = True
+        ordering = ["id"]

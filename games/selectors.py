@@ -8,6 +8,7 @@ from typing import Any
 from django.utils import timezone
 
 from games.engine import Game as EngineGame
+from accounts.models import GoingUnder
 from games.engine import RuleOptions
 
 from .models import Action, Game, QueueEntry, Seat
@@ -73,8 +74,9 @@ def _seats_covered_by_the_computer(game: Game) -> set[int]:
 @dataclass(frozen=True)
 class Lobby:
     current_game: Game | None
+    # how many waiting players (me included) could share a table with me
     queue_position: int | None
-    queue_going_under: bool | None
+    queue_going_under: str | None
     invitations: list[Game]
 
 
@@ -90,9 +92,11 @@ def lobby_for(*, user_id: int) -> Lobby:
     entry = QueueEntry.objects.filter(user_id=user_id).first()
     position = None
     if entry is not None:
-        position = QueueEntry.objects.filter(
-            going_under=entry.going_under, joined_at__lte=entry.joined_at
-        ).count()
+        position = max(
+            QueueEntry.objects.filter(going_under__in=[GoingUnder.EITHER, rule]).count()
+            for rule in (GoingUnder.WITH, GoingUnder.WITHOUT)
+            if entry.going_under in (GoingUnder.EITHER, rule)
+        )
     invited = (
         Game.objects.filter(invitations__user_id=user_id, status=Game.Status.OPEN)
         .exclude(seats__user_id=user_id)

@@ -1,33 +1,74 @@
-"""Quick play: a queue of players; four who agree on going under are seated at a public table.
+"""Quick play: a queue of players; four whose going-under choices agree sit at a public table.
 
-A player who would rather not wait starts at once with whoever else is waiting for the same
-rules, and computers in the empty seats. Matching locks the queue rows it takes
-(`skip_locked`), so two matchers never seat one player twice and never block each other.
+Each player chooses going under "with", "without" or "either" (seed 000, in their settings). A
+table is formed around the player who has waited longest: its rule is the one that seats them
+soonest with three others who accept it. A player who would rather not wait starts at once with
+whoever else is waiting and accepts their rule, and computers in the empty seats. Matching locks
+the queue rows it takes (`skip_locked`), so two matchers never seat one player twice and never
+block each other.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 
-from accounts.models import User
+from accounts.models import GoingUnder, User
 from games.engine import RuleOptions
 
 from ..models import Game, QueueEntry, Seat
 from .play import full_time_limit_ms
 from .tables import ALREADY_PLAYING, TableError, game_begin
 
+TABLE_SIZE = 4
+# how far down the queue one match looks; the sweeper seats whatever is left
+MATCH_WINDOW = 200
+
 _shuffle = random.SystemRandom().shuffle
 
 
+@dataclass(frozen=True)
+class Group:
+    entries: list[QueueEntry]
+    going_under: bool
+
+
+def accepts(choice: str, going_under: bool) -> bool:
+    return choice == GoingUnder.EITHER or (choice == GoingUnder.WITH) == going_under
+
+
+def group_for(waiting: Sequence[QueueEntry], *, size: int = TABLE_SIZE) -> Group | None:
+    """The group to seat from `waiting` (longest-waiting first): the first player and the
+    earliest `size - 1` others who accept one rule. Of the two rules, the one whose group has
+    waited longer wins; players who all chose "either" play with going under, the rule seed
+    000's site offers."""
+    if not waiting:
+        return None
+    first = waiting[0]
+    best: tuple[list[int], Group] | None = None
+    for going_under in (True, False):
+        if not accepts(first.going_under, going_under):
+            continue
+        chosen = [i for i, entry in enumerate(waiting) if accepts(entry.going_under, going_under)]
+        chosen = chosen[:size]
+        if len(chosen) < size:
+            continue
+        if best is None or chosen < best[0]:
+            best = (chosen, Group([waiting[i] for i in chosen], going_under))
+    return best[1] if best else None
+
+
 def queue_join(*, user_id: int) -> Game | None:
-    """Joins the queue with the player's going-under preference; the table, if four now wait."""
+    """Joins the queue with the player's going-under choice; the table, if a group is now
+    complete."""
     if Seat.objects.filter(user_id=user_id, in_play=True).exists():
         raise ALREADY_PLAYING
-    going_under = User.objects.values_list("prefers_going_under", flat=True).get(pk=user_id)
-    QueueEntry.objects.update_or_create(user_id=user_id, defaults={"going_under": going_under})
-    return queue_match(going_under=going_under)
+    choice = _choice_of(user_id)
+    QueueEntry.objects.update_or_create(user_id=user_id, defaults={"going_under": choice})
+    return queue_match()
 
 
 def queue_leave(*, user_id: int) -> bool:
@@ -35,58 +76,74 @@ def queue_leave(*, user_id: int) -> bool:
     return bool(deleted)
 
 
-def queue_match(*, going_under: bool) -> Game | None:
-    """Seats the four longest-waiting players who agree on going under, if four are waiting."""
+def queue_match() -> Game | None:
+    """Seats the group around the longest-waiting player, if one is complete."""
     with transaction.atomic():
-        entries = list(
-            QueueEntry.objects.select_for_update(skip_locked=True)
-            .filter(going_under=going_under)
-            .order_by("joined_at", "id")[:4]
+        waiting = list(
+            QueueEntry.objects.select_for_update(skip_locked=True).order_by("joined_at", "id")[
+                :MATCH_WINDOW
+            ]
         )
-        if len(entries) < 4:
-            return None
-        return _seat(entries, going_under=going_under)
+        # the longest-waiting player may have no group yet while later players do
+        for start in range(len(waiting)):
+            group = group_for(waiting[start:])
+            if group is not None:
+                return _seat(group)
+        return None
 
 
 def queue_match_all() -> list[Game]:
-    """Seats every full group still waiting. A join whose matcher met another's locked rows
-    may leave four waiting; the sweeper calls this every few seconds to seat them."""
+    """Seats every complete group still waiting. A join whose matcher met another's locked rows
+    may leave a group waiting; the sweeper calls this every few seconds to seat them."""
     tables = []
-    for going_under in (True, False):
-        while (game := queue_match(going_under=going_under)) is not None:
-            tables.append(game)
+    while (game := queue_match()) is not None:
+        tables.append(game)
     return tables
 
 
 def queue_play_now(*, user_id: int) -> Game:
-    """Starts a public table at once: me, anyone waiting for the same rules, computers for the
-    rest."""
+    """Starts a public table at once: me, up to three others waiting who accept a rule I accept
+    (the longest-waiting first), computers for the rest."""
     if Seat.objects.filter(user_id=user_id, in_play=True).exists():
         raise ALREADY_PLAYING
-    going_under = User.objects.values_list("prefers_going_under", flat=True).get(pk=user_id)
+    mine = QueueEntry(user_id=user_id, going_under=_choice_of(user_id))
     with transaction.atomic():
         QueueEntry.objects.filter(user_id=user_id).delete()
         others = list(
-            QueueEntry.objects.select_for_update(skip_locked=True)
-            .filter(going_under=going_under)
-            .order_by("joined_at", "id")[:3]
+            QueueEntry.objects.select_for_update(skip_locked=True).order_by("joined_at", "id")[
+                :MATCH_WINDOW
+            ]
         )
-        mine = QueueEntry(user_id=user_id, going_under=going_under)
-        game = _seat([mine, *others], going_under=going_under)
+        group = _largest_group([mine, *others])
+        game = _seat(group)
     if game is None:
         raise TableError("try_again", "The table could not be filled just now; try again.")
     return game
 
 
-def _seat(entries: list[QueueEntry], *, going_under: bool) -> Game | None:
-    """A public table for these players (in random seats), started, their entries removed;
-    None if one of them sat down at another table meanwhile (that player leaves the queue)."""
-    user_ids = [entry.user_id for entry in entries] + [None] * (4 - len(entries))
+def _largest_group(waiting: list[QueueEntry]) -> Group:
+    """The first entry with as many of the others as can join it, up to a full table."""
+    for size in range(TABLE_SIZE, 0, -1):
+        group = group_for(waiting, size=size)
+        if group is not None:
+            return group
+    raise AssertionError("a group of one always exists")  # pragma: no cover
+
+
+def _choice_of(user_id: int) -> str:
+    return User.objects.values_list("going_under", flat=True).get(pk=user_id)
+
+
+def _seat(group: Group) -> Game | None:
+    """A public table for this group (in random seats), started, their entries removed; None
+    if one of them sat down at another table meanwhile (that player leaves the queue)."""
+    entries = group.entries
+    user_ids = [entry.user_id for entry in entries] + [None] * (TABLE_SIZE - len(entries))
     _shuffle(user_ids)
     try:
         with transaction.atomic():
             game = Game.objects.create(
-                kind=Game.Kind.PUBLIC, rules=RuleOptions(going_under=going_under).to_dict()
+                kind=Game.Kind.PUBLIC, rules=RuleOptions(going_under=group.going_under).to_dict()
             )
             Seat.objects.bulk_create(
                 Seat(

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 import pytest
 
@@ -15,11 +16,14 @@ _numbers = itertools.count(1)
 
 @pytest.fixture
 def make_player():
-    def make(name: str | None = None) -> User:
+    def make(name: str | None = None, **fields: Any) -> User:
         number = next(_numbers)
         name = name or f"Player{number}"
         return User.objects.create_user(
-            f"{name.lower()}{number}@example.com", "a long password 1", display_name=name
+            f"{name.lower()}{number}@example.com",
+            "a long password 1",
+            display_name=name,
+            **fields,
         )
 
     return make

@@ -8,6 +8,7 @@ import threading
 import pytest
 from django.db import connection
 
+from accounts.models import GoingUnder
 from games.engine import RuleOptions
 from games.models import Game, QueueEntry, Seat
 from games.services.quick_play import (
@@ -33,19 +34,37 @@ def test_the_fourth_player_to_join_seats_all_four_at_a_started_public_table(make
 
 
 def test_players_are_only_seated_with_players_who_agree_on_going_under(make_player):
-    with_under = [make_player() for _ in range(3)]
-    without = [make_player() for _ in range(2)]
-    for player in without:
-        player.prefers_going_under = False
-        player.save()
+    with_under = [make_player(going_under=GoingUnder.WITH) for _ in range(3)]
+    without = [make_player(going_under=GoingUnder.WITHOUT) for _ in range(2)]
     for player in [*with_under, *without]:
         assert queue_join(user_id=player.pk) is None
-    fourth = make_player()
+    fourth = make_player(going_under=GoingUnder.WITH)
     game = queue_join(user_id=fourth.pk)
     assert RuleOptions.from_dict(game.rules).going_under is True
     seated = set(Seat.objects.filter(game=game).values_list("user_id", flat=True))
     assert seated == {player.pk for player in [*with_under, fourth]}
     assert set(QueueEntry.objects.values_list("user_id", flat=True)) == {p.pk for p in without}
+
+
+def test_players_who_accept_either_rule_sit_with_either_kind(make_player):
+    without = make_player(going_under=GoingUnder.WITHOUT)
+    easy = [make_player(going_under=GoingUnder.EITHER) for _ in range(2)]
+    with_under = make_player(going_under=GoingUnder.WITH)
+    for player in [without, *easy, with_under]:
+        assert queue_join(user_id=player.pk) is None  # "with" and "without" never sit together
+    game = queue_join(user_id=make_player(going_under=GoingUnder.WITHOUT).pk)
+    assert RuleOptions.from_dict(game.rules).going_under is False
+    assert list(QueueEntry.objects.values_list("user_id", flat=True)) == [with_under.pk]
+
+
+def test_a_player_who_cannot_be_seated_yet_does_not_hold_up_those_behind(make_player):
+    lonely = make_player(going_under=GoingUnder.WITH)
+    queue_join(user_id=lonely.pk)
+    others = [make_player(going_under=GoingUnder.WITHOUT) for _ in range(4)]
+    results = [queue_join(user_id=player.pk) for player in others]
+    assert results[:3] == [None, None, None] and results[3] is not None
+    assert RuleOptions.from_dict(results[3].rules).going_under is False
+    assert list(QueueEntry.objects.values_list("user_id", flat=True)) == [lonely.pk]
 
 
 def test_starting_now_seats_whoever_waits_and_computers_in_the_other_seats(make_player):

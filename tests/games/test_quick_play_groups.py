@@ -1,0 +1,66 @@
+"""Which waiting players quick play seats together, given their going-under choices (seed 000:
+"You can set in your profile whether you wish to play by this rule, or only play games that do
+not allow this")."""
+
+from __future__ import annotations
+
+import pytest
+
+from accounts.models import GoingUnder
+from games.models import QueueEntry
+from games.services.quick_play import accepts, group_for
+
+W, O, E = GoingUnder.WITH, GoingUnder.WITHOUT, GoingUnder.EITHER
+
+
+def queue(*choices: str) -> list[QueueEntry]:
+    return [QueueEntry(user_id=i, going_under=choice) for i, choice in enumerate(choices)]
+
+
+def seated(group) -> list[int]:
+    return [entry.user_id for entry in group.entries]
+
+
+@pytest.mark.parametrize(
+    ("choice", "going_under", "accepted"),
+    [
+        (W, True, True),
+        (W, False, False),
+        (O, True, False),
+        (O, False, True),
+        (E, True, True),
+        (E, False, True),
+    ],
+)
+def test_a_choice_accepts_its_own_rule_and_either_accepts_both(choice, going_under, accepted):
+    assert accepts(choice, going_under) is accepted
+
+
+def test_four_who_chose_the_same_rule_play_by_it():
+    assert group_for(queue(O, O, O, O)).going_under is False
+    assert group_for(queue(W, W, W, W)).going_under is True
+
+
+def test_with_and_without_never_share_a_table():
+    assert group_for(queue(W, O, W, O, W, O)) is None
+
+
+def test_the_longest_waiting_player_is_always_in_the_group():
+    group = group_for(queue(W, O, O, O, O, E, E, W))
+    assert seated(group)[0] == 0
+    assert (seated(group), group.going_under) == ([0, 5, 6, 7], True)
+
+
+def test_of_two_possible_rules_the_one_that_seats_the_longest_waiting_players_wins():
+    # E first: "without" seats 0,1,2,3; "with" would need 0,4,5,6
+    group = group_for(queue(E, O, O, O, W, W, W))
+    assert (seated(group), group.going_under) == ([0, 1, 2, 3], False)
+
+
+def test_players_who_all_accept_either_play_with_going_under():
+    assert group_for(queue(E, E, E, E)).going_under is True
+
+
+def test_fewer_than_a_table_is_no_group_unless_a_smaller_one_is_asked_for():
+    assert group_for(queue(E, W, E)) is None
+    assert seated(group_for(queue(E, O, W), size=2)) == [0, 1]
