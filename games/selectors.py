@@ -7,8 +7,8 @@ from typing import Any
 
 from django.utils import timezone
 
-from games.engine import Game as EngineGame
 from accounts.models import GoingUnder
+from games.engine import Game as EngineGame
 from games.engine import RuleOptions
 
 from .models import Action, Game, QueueEntry, Seat

@@ -10,7 +10,7 @@ from accounts.models import GoingUnder
 from games.models import QueueEntry
 from games.services.quick_play import accepts, group_for
 
-W, O, E = GoingUnder.WITH, GoingUnder.WITHOUT, GoingUnder.EITHER
+W, N, E = GoingUnder.WITH, GoingUnder.WITHOUT, GoingUnder.EITHER
 
 
 def queue(*choices: str) -> list[QueueEntry]:
@@ -26,8 +26,8 @@ def seated(group) -> list[int]:
     [
         (W, True, True),
         (W, False, False),
-        (O, True, False),
-        (O, False, True),
+        (N, True, False),
+        (N, False, True),
         (E, True, True),
         (E, False, True),
     ],
@@ -37,23 +37,23 @@ def test_a_choice_accepts_its_own_rule_and_either_accepts_both(choice, going_und
 
 
 def test_four_who_chose_the_same_rule_play_by_it():
-    assert group_for(queue(O, O, O, O)).going_under is False
+    assert group_for(queue(N, N, N, N)).going_under is False
     assert group_for(queue(W, W, W, W)).going_under is True
 
 
 def test_with_and_without_never_share_a_table():
-    assert group_for(queue(W, O, W, O, W, O)) is None
+    assert group_for(queue(W, N, W, N, W, N)) is None
 
 
 def test_the_longest_waiting_player_is_always_in_the_group():
-    group = group_for(queue(W, O, O, O, O, E, E, W))
+    group = group_for(queue(W, N, N, N, N, E, E, W))
     assert seated(group)[0] == 0
     assert (seated(group), group.going_under) == ([0, 5, 6, 7], True)
 
 
 def test_of_two_possible_rules_the_one_that_seats_the_longest_waiting_players_wins():
     # E first: "without" seats 0,1,2,3; "with" would need 0,4,5,6
-    group = group_for(queue(E, O, O, O, W, W, W))
+    group = group_for(queue(E, N, N, N, W, W, W))
     assert (seated(group), group.going_under) == ([0, 1, 2, 3], False)
 
 
@@ -63,4 +63,4 @@ def test_players_who_all_accept_either_play_with_going_under():
 
 def test_fewer_than_a_table_is_no_group_unless_a_smaller_one_is_asked_for():
     assert group_for(queue(E, W, E)) is None
-    assert seated(group_for(queue(E, O, W), size=2)) == [0, 1]
+    assert seated(group_for(queue(E, N, W), size=2)) == [0, 1]
