@@ -22,6 +22,7 @@ from ..models import Action, Game, Seat
 from ..selectors import engine_game
 from . import after_move
 from .errors import Refused
+from .game_over import game_finished
 
 
 class MoveRejected(Refused):
@@ -144,6 +145,7 @@ def _record(game: Game, after: EngineGame, seat: int, action: str, source: str) 
         game.winner_team = after.winner
         game.turn_deadline = None
         game.seats.filter(in_play=True).update(in_play=False)
+        game_finished(game)
     else:
         next_seat = game.seats.get(position=after.to_act)
         game.turn_deadline = (

@@ -49,3 +49,23 @@ def started_table(make_player):
 
 def player_to_act(game: Game, players: list[User]) -> User:
     return players[engine_game(game).to_act]
+
+
+def play_to_the_end(game: Game) -> Game:
+    """Plays every remaining move through the services, as the players' computers would: people
+    with `game_act`, computer seats with `computer_act`. Returns the finished game."""
+    from games.models import Action
+    from games.players import choose_action
+    from games.services.play import computer_act, game_act
+
+    game.refresh_from_db()
+    while game.status == Game.Status.PLAYING:
+        engine = engine_game(game)
+        seat = game.seats.get(position=engine.to_act)
+        if seat.is_computer:
+            computer_act(game_id=game.pk, version=game.version, source=Action.Source.COMPUTER)
+        else:
+            action = choose_action(engine.view(seat.position), engine.rules)
+            game_act(game_id=game.pk, user_id=seat.user_id, action=action, version=game.version)
+        game.refresh_from_db()
+    return game
