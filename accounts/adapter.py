@@ -1,0 +1,49 @@
+"""allauth's account adapter for the site (settings.ACCOUNT_ADAPTER)."""
+
+from __future__ import annotations
+
+import logging
+
+from allauth.account.adapter import DefaultAccountAdapter
+from django.db import IntegrityError, transaction
+from django.forms import BaseForm
+from django.http import HttpRequest
+
+from .models import User
+from .services.referrals import INVITE_SESSION_KEY, ReferralRefused, referral_record
+from .signup_form import DisplayNameTaken
+
+logger = logging.getLogger(__name__)
+
+DISPLAY_NAME_CONSTRAINT = "accounts_display_name_unique_ignoring_case"
+
+
+class AccountAdapter(DefaultAccountAdapter):
+    def save_user(
+        self, request: HttpRequest, user: User, form: BaseForm, commit: bool = True
+    ) -> User:
+        user = super().save_user(request, user, form, commit=False)
+        # set before the first save: the database refuses two players with one name
+        user.display_name = form.cleaned_data["display_name"]
+        if not commit:
+            return user
+        try:
+            with transaction.atomic():
+                user.save()
+        except IntegrityError as error:
+            if DISPLAY_NAME_CONSTRAINT in str(error):
+                raise DisplayNameTaken from error
+            raise
+        self._invitation_record(request, user)
+        return user
+
+    def _invitation_record(self, request: HttpRequest, user: User) -> None:
+        """The newcomer came through a friend's invitation link (accounts/views_invite.py)."""
+        invite_code = request.session.pop(INVITE_SESSION_KEY, None)
+        if not invite_code:
+            return
+        try:
+            referral_record(invite_code=invite_code, invited_id=user.pk)
+        except ReferralRefused as refused:
+            # a stale or bogus link never stops a sign-up
+            logger.info("invitation %r not recorded for user %s: %s", invite_code, user.pk, refused)
