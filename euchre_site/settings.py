@@ -46,7 +46,7 @@ SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000")
 
 INSTALLED_APPS = [
     "daphne",  # its runserver serves HTTP and WebSocket alike
-    "django.contrib.admin",
+    "euchre_site.staff_admin.StaffAdminConfig",  # django.contrib.admin, logging in through allauth
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -189,6 +189,26 @@ ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
 ACCOUNT_USER_MODEL_USERNAME_FIELD = None
 ACCOUNT_EMAIL_VERIFICATION = "mandatory"
 ACCOUNT_UNIQUE_EMAIL = True
+LOGIN_URL = "account_login"
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+# adds the public display name to allauth's sign-up form
+ACCOUNT_FORMS = {"signup": "accounts.signup_form.SignupForm"}
+# following the link in the sign-up e-mail logs the newcomer in (in the browser that signed up)
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
+# one address per player: a new one replaces the old once it is verified
+ACCOUNT_CHANGE_EMAIL = True
+# tells players by e-mail when their password or address changes
+ACCOUNT_EMAIL_NOTIFICATIONS = True
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Euchre] "
+# sign-up and password reset answer the same whether or not an address has an account
+ACCOUNT_PREVENT_ENUMERATION = True
+# allauth's default limits (logins, failed logins, sign-ups, password resets ...), kept on. They
+# count in the default cache, which is Redis, so every web process shares one count.
+ACCOUNT_RATE_LIMITS: dict[str, str] = {}
+# the Django admin lives here instead of the well-known /admin/ (README: ADMIN_PATH)
+ADMIN_PATH = os.environ.get("ADMIN_PATH", "staff/").strip("/") + "/"
+if ADMIN_PATH == "/":
+    raise ImproperlyConfigured("ADMIN_PATH must name a path, e.g. staff/")
 
 # ---- e-mail ----------------------------------------------------------------------------------
 

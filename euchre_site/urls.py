@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 
@@ -9,5 +10,6 @@ urlpatterns = [
     path("", include("games.urls")),
     path("accounts/", include("accounts.urls")),
     path("accounts/", include("allauth.urls")),
-    path("admin/", admin.site.urls),
+    # not /admin/: staff only, at the path the settings name (README: ADMIN_PATH)
+    path(settings.ADMIN_PATH, admin.site.urls),
 ]
