@@ -8,6 +8,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("health/", views.health, name="health"),
     path("", include("games.urls")),
+    path("", include("rankings.urls")),
     path("accounts/", include("accounts.urls")),
     path("accounts/", include("allauth.urls")),
     # not /admin/: staff only, at the path the settings name (README: ADMIN_PATH)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import views, views_record
 
 app_name = "games"
 
@@ -18,4 +18,5 @@ urlpatterns = [
     path("tables/<int:game_id>/cancel/", views.table_cancel, name="cancel"),
     path("tables/<int:game_id>/invite/", views.table_invite, name="invite"),
     path("tables/<int:game_id>/report/", views.table_report, name="report"),
+    path("games/<int:game_id>/", views_record.game_record_page, name="record"),
 ]

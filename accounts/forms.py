@@ -1,0 +1,43 @@
+"""Forms of a player's own pages. They check the shape of the input; the services decide."""
+
+from __future__ import annotations
+
+from django import forms
+
+from .models import GoingUnder
+from .services.settings import (
+    DISPLAY_NAME_MAX,
+    DISPLAY_NAME_MIN,
+    SettingsRefused,
+    display_name_clean,
+)
+
+
+class AccountSettingsForm(forms.Form):
+    display_name = forms.CharField(
+        label="Display name",
+        strip=True,
+        help_text=(
+            f"What other players see. {DISPLAY_NAME_MIN} to {DISPLAY_NAME_MAX} letters, digits, "
+            "spaces and . _ -; nobody else may have it, however it is capitalised."
+        ),
+        # the length is checked with the other rules, in one message (display_name_clean)
+        widget=forms.TextInput(
+            attrs={
+                "autocomplete": "nickname",
+                "minlength": DISPLAY_NAME_MIN,
+                "maxlength": DISPLAY_NAME_MAX,
+            }
+        ),
+    )
+    going_under = forms.ChoiceField(
+        label="Going under",
+        choices=GoingUnder.choices,
+        widget=forms.RadioSelect,
+    )
+
+    def clean_display_name(self) -> str:
+        try:
+            return display_name_clean(display_name=self.cleaned_data["display_name"])
+        except SettingsRefused as refused:
+            raise forms.ValidationError(refused.message, code=refused.code) from refused

@@ -1,0 +1,188 @@
+"""Reading a player's results: games, points this month and all time, the best month, and their
+recent games.
+
+Seed 000's rule for the points of one game lives in `rankings.points.game_points`; `seat_points`
+below is the same rule as SQL, so sums over many games are one query. A game counts in the month
+in which it ends, in the site's time zone ("if the game is not yet over when the last day of the
+month ends, the points from that game will count towards the next month's score").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.db.models import Case, Count, F, IntegerField, Prefetch, Q, QuerySet, Sum, Value, When
+from django.db.models.functions import Coalesce, Mod, TruncMonth
+from django.db.models.lookups import Exact
+from django.utils import timezone
+
+from accounts.models import User
+from games.models import Game, Seat
+from games.record import seat_label
+
+from .points import WINNER_BONUS, game_points, team_of
+from .ranks import Rank, next_rank, rank_for_points
+
+RECENT_GAMES = 10
+
+
+def seat_points() -> Case:
+    """`game_points` for a Seat row joined to its game, as a database expression."""
+    team = Mod(F("position"), Value(2), output_field=IntegerField())
+    team_score = Case(
+        When(Exact(team, 0), then=F("game__score_team0")),
+        default=F("game__score_team1"),
+        output_field=IntegerField(),
+    )
+    return Case(
+        When(Q(cancelled=True) | Q(game__winner_team__isnull=True), then=Value(0)),
+        When(Exact(F("game__winner_team"), team), then=team_score + Value(WINNER_BONUS)),
+        default=team_score,
+        output_field=IntegerField(),
+    )
+
+
+def counted_seats(*, user_id: int) -> QuerySet[Seat]:
+    """The player's seats in games that count: finished, and with a winner."""
+    return Seat.objects.filter(
+        user_id=user_id, game__status=Game.Status.FINISHED, game__winner_team__isnull=False
+    )
+
+
+def month_bounds(now: datetime) -> tuple[datetime, datetime]:
+    """The first moment of the month of `now` in the site's time zone, and of the next one."""
+    local = timezone.localtime(now, timezone.get_default_timezone())
+    start = local.replace(day=1, hour=0, minute=0, second=0, microsecond=0)
+    end = (start + timedelta(days=32)).replace(day=1)
+    return start, end
+
+
+@dataclass(frozen=True)
+class PlayerTotals:
+    games_played: int  # finished games with a winner the player sat in, cancelled ones too
+    games_won: int  # ... that their team won and they did not cancel
+    games_cancelled: int
+    points_this_month: int
+    points_all_time: int
+
+
+def player_totals(*, user_id: int, now: datetime | None = None) -> PlayerTotals:
+    """One aggregate query."""
+    start, end = month_bounds(now or timezone.now())
+    points = seat_points()
+    this_month = Q(game__finished_at__gte=start, game__finished_at__lt=end)
+    won = Q(cancelled=False) & Q(
+        game__winner_team=Mod(F("position"), Value(2), output_field=IntegerField())
+    )
+    totals = counted_seats(user_id=user_id).aggregate(
+        games_played=Count("pk"),
+        games_won=Count("pk", filter=won),
+        games_cancelled=Count("pk", filter=Q(cancelled=True)),
+        points_this_month=Coalesce(Sum(points, filter=this_month), 0),
+        points_all_time=Coalesce(Sum(points), 0),
+    )
+    return PlayerTotals(**totals)
+
+
+def player_best_month_points(*, user_id: int) -> int:
+    """The most points the player won within one month (months of the site's time zone)."""
+    best = (
+        counted_seats(user_id=user_id)
+        .annotate(month=TruncMonth("game__finished_at", tzinfo=timezone.get_default_timezone()))
+        .values("month")
+        .annotate(points=Sum(seat_points()))
+        .order_by("-points")
+        .values_list("points", flat=True)
+        .first()
+    )
+    return best or 0
+
+
+@dataclass(frozen=True)
+class RecentGame:
+    game_id: int
+    finished_at: datetime
+    won: bool  # the player's team won (a player who cancelled gets no points either way)
+    cancelled: bool
+    score_us: int
+    score_them: int
+    points: int
+    partner: str
+    opponents: tuple[str, str]
+
+
+def player_recent_games(*, user_id: int, limit: int = RECENT_GAMES) -> list[RecentGame]:
+    """The player's latest counted games, newest first: one query, and one for their seats."""
+    games = (
+        Game.objects.filter(
+            seats__user_id=user_id, status=Game.Status.FINISHED, winner_team__isnull=False
+        )
+        .order_by("-finished_at", "-pk")
+        .prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("position"))
+        )[:limit]
+    )
+    recent = []
+    for game in games:
+        seats = list(game.seats.all())
+        mine = next(seat for seat in seats if seat.user_id == user_id)
+        team = team_of(mine.position)
+        scores = (game.score_team0, game.score_team1)
+        opponents = [seat_label(seat) for seat in seats if team_of(seat.position) != team]
+        recent.append(
+            RecentGame(
+                game_id=game.pk,
+                finished_at=game.finished_at,
+                won=game.winner_team == team,
+                cancelled=mine.cancelled,
+                score_us=scores[team],
+                score_them=scores[1 - team],
+                points=game_points(
+                    position=mine.position,
+                    score_team0=game.score_team0,
+                    score_team1=game.score_team1,
+                    winner_team=game.winner_team,
+                    cancelled=mine.cancelled,
+                ),
+                partner=seat_label(seats[(mine.position + 2) % 4]),
+                opponents=(opponents[0], opponents[1]),
+            )
+        )
+    return recent
+
+
+@dataclass(frozen=True)
+class PlayerProfile:
+    player_id: int
+    name: str
+    blocked: bool
+    totals: PlayerTotals
+    best_month_points: int
+    rank: Rank
+    next_rank: Rank | None
+    recent_games: list[RecentGame]
+
+
+def player_profile(*, user_id: int, now: datetime | None = None) -> PlayerProfile | None:
+    """What a player's profile page shows; None when there is no such player.
+
+    The rank is the one reached by the player's best month so far. Until the rankings issue
+    stores ranks with the month-end carry-over of 30% (seed 000), this is the rank seed 000
+    gives without the carry-over: never higher than the stored one will be.
+    """
+    user = User.objects.filter(pk=user_id).first()
+    if user is None:
+        return None
+    best = player_best_month_points(user_id=user_id)
+    rank = rank_for_points(best)
+    return PlayerProfile(
+        player_id=user.pk,
+        name=user.get_short_name(),
+        blocked=user.is_blocked,
+        totals=player_totals(user_id=user_id, now=now),
+        best_month_points=best,
+        rank=rank,
+        next_rank=next_rank(rank),
+        recent_games=player_recent_games(user_id=user_id),
+    )
