@@ -42,7 +42,7 @@ class SignupForm(AllauthSignupForm):
         max_length=DISPLAY_NAME_MAX,
         help_text=(
             f"What other players see at the table and in the rankings: {DISPLAY_NAME_MIN} to "
-            f"{DISPLAY_NAME_MAX} letters, digits, spaces and . _ -"
+            f"{DISPLAY_NAME_MAX} letters, digits, spaces, dots, dashes or underscores."
         ),
         widget=forms.TextInput(attrs={"autocomplete": "nickname"}),
     )
