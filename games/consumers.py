@@ -1,11 +1,17 @@
 """The live table over WebSocket. Thin: it checks the shape of messages and calls services.
 
 In: {"type": "act", "action": "play:JS", "version": 12}, {"type": "touch", "version": 12},
-{"type": "sync", "version": 12}, {"type": "chat", "text": "...", "version": 12}.
+{"type": "sync", "version": 12}, {"type": "chat", "text": "...", "version": 12},
+{"type": "mute", "seat": 2, "version": 12} and {"type": "unmute", "seat": 2, "version": 12}.
 Out: {"type": "state", "version": ..., "view": ...} (this seat's own view, after every change),
-{"type": "error", "code": ..., "message": ..., "version": ...} and
-{"type": "chat", "version": ..., "messages": [...]}. A socket may act only for its own seat:
-the seat comes from the session's user, never from the message.
+{"type": "error", "code": ..., "message": ..., "version": ...},
+{"type": "chat", "version": ..., "messages": [...]} (new lines) and, on connect and whenever
+the player's mutes change, {"type": "chat", "history": true, "muted_seats": [...], ...} (the
+whole recent chat without the lines of players they muted). A socket may act only for its own
+seat: the seat comes from the session's user, never from the message.
+
+Each socket also listens on its player's own group: a block closes it at once (close code
+4003), a mute or unmute in any tab refreshes its chat.
 """
 
 from __future__ import annotations
@@ -17,19 +23,25 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from .selectors import table_state
+from .selectors_moderation import MutesAtTable, mutes_at_table, player_is_blocked
 from .services.after_move import table_group
 from .services.chat import ChatRejected, chat_post, chat_recent
+from .services.mutes import MuteRefused, chat_mute_seat, chat_unmute_seat
 from .services.play import MoveRejected, game_act, seat_touch
+from .services.player_sockets import player_group
 
 MAX_MESSAGE_CHARS = 2000
+CLOSE_BLOCKED = 4003
 CLOSE_NOT_LOGGED_IN = 4401
 CLOSE_NOT_SEATED = 4403
+BLOCKED_MESSAGE = "Your account has been blocked: you can no longer play or chat here."
 
 
 class TableConsumer(AsyncWebsocketConsumer):
     game_id: int
     user_id: int
     version: int = 0
+    mutes: MutesAtTable = MutesAtTable(user_ids=frozenset(), seats=[])
 
     async def connect(self) -> None:
         user = self.scope.get("user")
@@ -45,15 +57,20 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.close(code=CLOSE_NOT_SEATED)
             return
         await self.channel_layer.group_add(table_group(self.game_id), self.channel_name)
+        await self.channel_layer.group_add(player_group(self.user_id), self.channel_name)
         await self.accept()
+        # the session was read before this socket listened for blocks: ask again now
+        if await database_sync_to_async(player_is_blocked)(user_id=self.user_id):
+            await self.player_blocked({})
+            return
         self.version = state["version"]
         await self.send_json(state)
-        history = await database_sync_to_async(chat_recent)(game_id=self.game_id)
-        await self.send_chat(history)
+        await self.send_chat_history()
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "game_id"):
             await self.channel_layer.group_discard(table_group(self.game_id), self.channel_name)
+            await self.channel_layer.group_discard(player_group(self.user_id), self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         message = self._parse(text_data, bytes_data)
@@ -91,6 +108,19 @@ class TableConsumer(AsyncWebsocketConsumer):
                 )
             except ChatRejected as rejected:
                 await self.send_error(rejected.code, rejected.message, version=self.version)
+        elif kind in ("mute", "unmute"):
+            seat = message.get("seat")
+            if type(seat) is not int or not 0 <= seat <= 3:
+                await self.send_error("bad_message", f"A {kind} message needs a seat, 0 to 3.")
+                return
+            change = chat_mute_seat if kind == "mute" else chat_unmute_seat
+            try:
+                # every socket of mine, this one too, refreshes its chat when told after commit
+                await database_sync_to_async(change)(
+                    user_id=self.user_id, game_id=self.game_id, seat=seat
+                )
+            except MuteRefused as refused:
+                await self.send_error(refused.code, refused.message, version=self.version)
         else:
             await self.send_error("unknown_type", f"Unknown message type {kind!r}.")
 
@@ -99,7 +129,18 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send_state()
 
     async def chat_message(self, event: dict[str, Any]) -> None:
+        if event.get("user_id") in self.mutes.user_ids:
+            return  # my player muted the writer
         await self.send_chat([event["message"]])
+
+    async def mutes_changed(self, event: dict[str, Any]) -> None:
+        """My player muted or unmuted someone, in this tab or another."""
+        await self.send_chat_history()
+
+    async def player_blocked(self, event: dict[str, Any]) -> None:
+        """Staff blocked my player: say so, and close at once."""
+        await self.send_error("blocked", BLOCKED_MESSAGE, version=self.version)
+        await self.close(code=CLOSE_BLOCKED)
 
     async def send_state(self) -> None:
         state = await database_sync_to_async(table_state)(
@@ -111,6 +152,24 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def send_chat(self, messages: list[dict[str, Any]]) -> None:
         await self.send_json({"type": "chat", "version": self.version, "messages": messages})
+
+    async def send_chat_history(self) -> None:
+        """(Re)loads my player's mutes, then sends the recent chat without the muted lines."""
+        self.mutes = await database_sync_to_async(mutes_at_table)(
+            user_id=self.user_id, game_id=self.game_id
+        )
+        history = await database_sync_to_async(chat_recent)(
+            game_id=self.game_id, hide_user_ids=self.mutes.user_ids
+        )
+        await self.send_json(
+            {
+                "type": "chat",
+                "version": self.version,
+                "history": True,
+                "muted_seats": self.mutes.seats,
+                "messages": history,
+            }
+        )
 
     async def send_error(self, code: str, message: str, *, version: int | None = None) -> None:
         await self.send_json(

@@ -6,6 +6,7 @@ Text is stored as typed; every place that shows it escapes it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import timedelta
 from typing import Any
 
@@ -45,6 +46,8 @@ def chat_post(*, game_id: int, user_id: int, text: str) -> ChatMessage:
         )
         if seat is None:
             raise ChatRejected("not_seated", "Only the players at this table can chat here.")
+        if not seat.user.is_active:  # blocked a moment ago, before their socket closed
+            raise ChatRejected("blocked", "Your account has been blocked.")
         recent = ChatMessage.objects.filter(
             game_id=game_id, user_id=user_id, created_at__gte=timezone.now() - RATE_LIMIT_WINDOW
         ).count()
@@ -59,12 +62,17 @@ def chat_post(*, game_id: int, user_id: int, text: str) -> ChatMessage:
         )
         message.user = seat.user
         payload = chat_message_dict(message)
-        transaction.on_commit(lambda: _broadcast(game_id, payload))
+        transaction.on_commit(lambda: _broadcast(game_id, user_id, payload))
     return message
 
 
-def chat_recent(*, game_id: int, limit: int = CHAT_HISTORY_LENGTH) -> list[dict[str, Any]]:
-    messages = ChatMessage.objects.filter(game_id=game_id).select_related("user").order_by("-id")
+def chat_recent(
+    *, game_id: int, limit: int = CHAT_HISTORY_LENGTH, hide_user_ids: Iterable[int] = ()
+) -> list[dict[str, Any]]:
+    """The latest lines of the table, oldest first, without those of players in
+    `hide_user_ids` (the ones the reader muted)."""
+    messages = ChatMessage.objects.filter(game_id=game_id).exclude(user_id__in=list(hide_user_ids))
+    messages = messages.select_related("user").order_by("-id")
     return [chat_message_dict(message) for message in reversed(messages[:limit])]
 
 
@@ -78,9 +86,11 @@ def chat_message_dict(message: ChatMessage) -> dict[str, Any]:
     }
 
 
-def _broadcast(game_id: int, payload: dict[str, Any]) -> None:
+def _broadcast(game_id: int, user_id: int, payload: dict[str, Any]) -> None:
+    """`user_id` is for the sockets, which leave out the lines of players their player muted;
+    it never goes to a browser."""
     layer = get_channel_layer()
     if layer is not None:
         async_to_sync(layer.group_send)(
-            table_group(game_id), {"type": "chat.message", "message": payload}
+            table_group(game_id), {"type": "chat.message", "message": payload, "user_id": user_id}
         )

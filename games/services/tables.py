@@ -74,13 +74,19 @@ def seat_leave(*, game_id: int, user_id: int) -> None:
         game = Game.objects.select_for_update().get(pk=game_id)
         if game.status != Game.Status.OPEN:
             raise TableError("started", "The game has started: cancel it instead.")
-        if game.created_by_id == user_id:
-            game.seats.update(user=None, in_play=False)
-            game.status, game.finished_at = Game.Status.FINISHED, timezone.now()
-            game.save(update_fields=["status", "finished_at"])
-        else:
-            game.seats.filter(user_id=user_id).update(user=None, in_play=False)
-    after_move.announce(game.pk, game.version)
+        _leave_open_table(game, user_id)
+
+
+def _leave_open_table(game: Game, user_id: int) -> None:
+    """`game` is locked and open: the player's seat is free again; their own table closes."""
+    if game.created_by_id == user_id:
+        game.seats.update(user=None, in_play=False)
+        game.status, game.finished_at = Game.Status.FINISHED, timezone.now()
+        game.save(update_fields=["status", "finished_at"])
+    else:
+        game.seats.filter(user_id=user_id).update(user=None, in_play=False)
+    game_id, version = game.pk, game.version
+    transaction.on_commit(lambda: after_move.announce(game_id, version))
 
 
 def table_start(*, game_id: int, user_id: int) -> Game:
@@ -117,13 +123,39 @@ def game_cancel(*, game_id: int, user_id: int) -> None:
         seat = game.seats.filter(user_id=user_id, cancelled=False).first()
         if seat is None or game.status != Game.Status.PLAYING:
             raise TableError("not_playing", "You are not playing at this table.")
-        seat.cancelled, seat.in_play = True, False
-        seat.save(update_fields=["cancelled", "in_play"])
-        if engine_game(game).to_act == seat.position:
-            game.turn_deadline = None  # the computer takes this turn now
-            game.moved_at = timezone.now()
-            game.save(update_fields=["turn_deadline", "moved_at"])
-        after_move.schedule(game)
+        _hand_seat_to_computer(game, seat)
+
+
+def _hand_seat_to_computer(game: Game, seat: Seat) -> None:
+    """`game` is locked and playing: the computer plays `seat` to the end of the game and the
+    points it wins are forfeit (the seat is `cancelled`); the player is free of the game."""
+    seat.cancelled, seat.in_play = True, False
+    seat.save(update_fields=["cancelled", "in_play"])
+    if engine_game(game).to_act == seat.position:
+        game.turn_deadline = None  # the computer takes this turn now
+        game.moved_at = timezone.now()
+        game.save(update_fields=["turn_deadline", "moved_at"])
+    after_move.schedule(game)
+
+
+def player_tables_leave(*, user_id: int) -> list[int]:
+    """The player leaves every unfinished table at once (a blocked player): where a game is
+    being played the computer takes their seat, as after a cancel; an open table they sit at is
+    left, as with `seat_leave`. Returns the ids of the games they left."""
+    with transaction.atomic():
+        game_ids = list(
+            Seat.objects.filter(user_id=user_id, in_play=True).values_list("game_id", flat=True)
+        )
+        # locked in id order, so that two writers of several games never deadlock
+        games = Game.objects.select_for_update().filter(pk__in=game_ids).order_by("pk")
+        for game in games:
+            # the status read under the lock decides: a table may have started meanwhile
+            seat = game.seats.get(user_id=user_id)
+            if game.status == Game.Status.PLAYING and not seat.cancelled:
+                _hand_seat_to_computer(game, seat)
+            elif game.status == Game.Status.OPEN:
+                _leave_open_table(game, user_id)
+    return sorted(game_ids)
 
 
 def _sit(seat: Seat, user_id: int) -> None:

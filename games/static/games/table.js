@@ -17,6 +17,8 @@
   let clockSkew = 0; // server time minus local time, in ms
   let underPicks = null; // cards chosen while going under, or null
   const chatSeen = new Set();
+  let mutedSeats = new Set(); // seats whose chat I muted; the server leaves their lines out
+  let blocked = false;
 
   const $ = (id) => document.getElementById(id);
   const el = (tag, className, text) => {
@@ -76,6 +78,10 @@
     });
     socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
     socket.addEventListener("close", (event) => {
+      if (event.code === 4003 || blocked) {
+        showBlocked();
+        return;
+      }
       if (event.code === 4401 || event.code === 4403) {
         toast("You no longer have a seat at this table.");
         return;
@@ -107,10 +113,25 @@
       }
       render();
     } else if (frame.type === "chat") {
+      if (frame.history) {
+        // the whole recent chat, as I see it now (on connect, and after I mute or unmute)
+        resetChat();
+        mutedSeats = new Set(frame.muted_seats || []);
+        render();
+      }
       frame.messages.forEach(addChatLine);
     } else if (frame.type === "error") {
+      if (frame.code === "blocked") blocked = true;
       toast(frame.message);
     }
+  }
+
+  function showBlocked() {
+    // staff blocked this account: the server closed the socket and will refuse a new one
+    $("reconnecting").hidden = true;
+    $("blocked").hidden = false;
+    document.querySelectorAll("#chat-form input, #chat-form button, #my-hand button, #actions button")
+      .forEach((control) => (control.disabled = true));
   }
 
   // ---- rendering --------------------------------------------------------------------------
@@ -169,6 +190,15 @@
           report.dataset.seat = seat;
           report.addEventListener("click", () => openReport(seat));
           box.append(report);
+        }
+        if ((info && !info.computer) || mutedSeats.has(seat)) {
+          const muted = mutedSeats.has(seat);
+          const mute = el("button", "link report mute", muted ? "Unmute" : "Mute");
+          mute.type = "button";
+          mute.dataset.seat = seat;
+          mute.title = muted ? "Show this player's chat again" : "Hide this player's chat from me";
+          mute.addEventListener("click", () => send({ type: muted ? "unmute" : "mute", seat: seat }));
+          box.append(mute);
         }
       }
       const bid = lastBid(view, seat);
@@ -451,6 +481,12 @@
   }
 
   // ---- chat, reports, toasts ----------------------------------------------------------------
+
+  function resetChat() {
+    chatSeen.clear();
+    const log = $("chat-log");
+    if (log) log.replaceChildren();
+  }
 
   function addChatLine(message) {
     if (chatSeen.has(message.id)) return;

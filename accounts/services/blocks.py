@@ -1,0 +1,37 @@
+"""Blocking an account (seed 000: "we will block the user forever"); only staff lift a block.
+
+A blocked account is inactive, so Django's and allauth's backends refuse it at the next login
+and at the next request of a session it already has. What a block means for games (seats,
+sockets, reports) is the games app's business: `games.services.moderation.player_block` calls
+this inside its own transaction.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from ..models import User
+
+
+def account_block(*, user_id: int) -> bool:
+    """Blocks the account; False when it was blocked already (nothing changes then)."""
+    with transaction.atomic():
+        user = User.objects.select_for_update().get(pk=user_id)
+        if user.blocked_at is not None:
+            return False
+        user.is_active, user.blocked_at = False, timezone.now()
+        user.save(update_fields=["is_active", "blocked_at"])
+    return True
+
+
+def account_unblock(*, user_id: int) -> bool:
+    """Lifts a block; False when the account was not blocked (nothing changes then)."""
+    with transaction.atomic():
+        user = User.objects.select_for_update().get(pk=user_id)
+        if user.blocked_at is None:
+            return False
+        user.is_active, user.blocked_at = True, None
+        user.save(update_fields=["is_active", "blocked_at"])
+    return True
+

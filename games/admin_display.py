@@ -1,0 +1,45 @@
+"""Pieces of the staff pages: times, links to other admin pages, and small tables, all with
+user text escaped (format_html / format_html_join)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.urls import reverse
+from django.utils.formats import date_format
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
+from django.utils.timezone import localtime
+
+from .models import Game
+
+# the change pages are read-only: no Save buttons, no Delete link
+READ_ONLY_PAGE = {
+    "show_save": False,
+    "show_save_and_continue": False,
+    "show_save_and_add_another": False,
+    "show_delete": False,
+}
+
+
+def when(moment: Any) -> str:
+    return date_format(localtime(moment), "Y-m-d H:i:s") if moment else "—"
+
+
+def admin_link(url_name: str, pk: int, text: Any) -> SafeString:
+    return format_html('<a href="{}">{}</a>', reverse(url_name, args=[pk]), text)
+
+
+def player_link(user: Any) -> SafeString | str:
+    return admin_link("admin:games_player_change", user.pk, user) if user else "—"
+
+
+def game_link(game: Game | None) -> SafeString | str:
+    return admin_link("admin:games_game_change", game.pk, f"Game {game.pk}") if game else "—"
+
+
+def table(headings: list[str], rows: SafeString, empty: str) -> SafeString:
+    if not rows:
+        return format_html('<p class="help">{}</p>', empty)
+    head = format_html_join("", "<th>{}</th>", ((heading,) for heading in headings))
+    return format_html("<table><thead><tr>{}</tr></thead><tbody>{}</tbody></table>", head, rows)
