@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views, views_record
+from . import views, views_moderation, views_record
 
 app_name = "games"
 
@@ -10,6 +10,13 @@ urlpatterns = [
     path("play/quick/", views.quick_play, name="quick_play"),
     path("play/quick/now/", views.quick_play_now, name="quick_play_now"),
     path("play/quick/leave/", views.quick_play_leave, name="quick_play_leave"),
+    path("play/muted/", views_moderation.mutes, name="mutes"),
+    path("play/muted/<int:mute_id>/unmute/", views_moderation.unmute, name="unmute"),
+    path(
+        "play/warnings/<int:decision_id>/acknowledge/",
+        views_moderation.warning_acknowledge_view,
+        name="warning_acknowledge",
+    ),
     path("tables/new/", views.table_new, name="table_new"),
     path("tables/join/<str:token>/", views.table_join, name="join"),
     path("tables/<int:game_id>/", views.table, name="table"),
