@@ -128,17 +128,22 @@
 
   function showBlocked() {
     // staff blocked this account: the server closed the socket and will refuse a new one
+    blocked = true;
     $("reconnecting").hidden = true;
     $("blocked").hidden = false;
-    document.querySelectorAll("#chat-form input, #chat-form button, #my-hand button, #actions button")
-      .forEach((control) => (control.disabled = true));
+    render();
+    ["chat-form", "cancel-form"].forEach((id) => $(id) && ($(id).style.display = "none"));
+    document.querySelectorAll("#my-hand button").forEach((control) => (control.disabled = true));
+    if ($("status")) $("status").textContent = "Your account has been blocked: the computer plays your seat.";
   }
 
   // ---- rendering --------------------------------------------------------------------------
 
   function render() {
     if (state.status === "open") return renderWaitingRoom();
-    const view = state.view;
+    // a player who left (or was blocked) watches: the computer makes their seat's choices
+    const watching = state.cancelled || blocked;
+    const view = watching ? Object.assign({}, state.view, { legal_actions: [] }) : state.view;
     renderSeats(view);
     renderCenter(view);
     renderHand(view);
@@ -382,6 +387,8 @@
       const mine = state.my_seat % 2;
       text = view.winner === mine ? "Game over — your team wins!" : "Game over — the other team wins.";
       text += " ";
+    } else if (view.to_act === state.my_seat && (state.cancelled || blocked)) {
+      text = ""; // the computer is choosing for this seat
     } else if (view.to_act === state.my_seat) {
       text = {
         bid1: "Your bid: order it up or pass.",
