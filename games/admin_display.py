@@ -38,8 +38,8 @@ def game_link(game: Game | None) -> SafeString | str:
     return admin_link("admin:games_game_change", game.pk, f"Game {game.pk}") if game else "—"
 
 
-def table(headings: list[str], rows: SafeString, empty: str) -> SafeString:
+def table(headings: list[str], rows: SafeString, empty: str) -> SafeString | str:
     if not rows:
-        return format_html('<p class="help">{}</p>', empty)
+        return empty
     head = format_html_join("", "<th>{}</th>", ((heading,) for heading in headings))
     return format_html("<table><thead><tr>{}</tr></thead><tbody>{}</tbody></table>", head, rows)

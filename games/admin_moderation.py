@@ -41,7 +41,9 @@ class Decision:
     danger: bool = False
 
 
-def _decisions_table(decisions: list[ModerationDecision], report: AbuseReport | None) -> SafeString:
+def _decisions_table(
+    decisions: list[ModerationDecision], report: AbuseReport | None
+) -> SafeString | str:
     rows = format_html_join(
         "",
         "<tr><td>{}</td><td><strong>{}</strong></td><td>{}</td><td>{}</td><td>{}</td>"
@@ -156,7 +158,7 @@ class AbuseReportAdmin(admin.ModelAdmin):
         return game_link(report.game)
 
     @admin.display(description="chat")
-    def chat(self, report: AbuseReport) -> SafeString:
+    def chat(self, report: AbuseReport) -> SafeString | str:
         """The excerpt kept with the report, oldest line first; the reported player's lines
         are highlighted. Every value is escaped: chat is whatever players typed."""
         reported_seat = (
@@ -194,7 +196,7 @@ class AbuseReportAdmin(admin.ModelAdmin):
         )
 
     @admin.display(description="decisions")
-    def decisions(self, report: AbuseReport) -> SafeString:
+    def decisions(self, report: AbuseReport) -> SafeString | str:
         decisions = ModerationDecision.objects.filter(player_id=report.reported_id)
         return _decisions_table(list(decisions.select_related("staff")), report)
 
@@ -398,12 +400,12 @@ class PlayerAdmin(admin.ModelAdmin):
     def games_played(self, player: Player) -> int:
         return player.games_count
 
-    @admin.display(description="open reports against", ordering="open_reports_count")
+    @admin.display(description="open reports", ordering="open_reports_count")
     def open_reports(self, player: Player) -> int:
         return player.open_reports_count
 
     @admin.display(description="recent games")
-    def recent_games(self, player: Player) -> SafeString:
+    def recent_games(self, player: Player) -> SafeString | str:
         seats = (
             Seat.objects.filter(user_id=player.pk)
             .select_related("game")
@@ -431,7 +433,7 @@ class PlayerAdmin(admin.ModelAdmin):
         )
 
     @admin.display(description="reports")
-    def reports_against(self, player: Player) -> SafeString:
+    def reports_against(self, player: Player) -> SafeString | str:
         reports = AbuseReport.objects.filter(reported_id=player.pk).select_related("reporter")
         rows = format_html_join(
             "",
@@ -452,7 +454,7 @@ class PlayerAdmin(admin.ModelAdmin):
         return table(["Filed", "Status", "Reason", "By", "Game"], rows, "No reports.")
 
     @admin.display(description="decisions")
-    def decisions(self, player: Player) -> SafeString:
+    def decisions(self, player: Player) -> SafeString | str:
         decisions = ModerationDecision.objects.filter(player_id=player.pk).select_related("staff")
         return _decisions_table(list(decisions), None)
 

@@ -26,7 +26,9 @@ def mutes(request: HttpRequest) -> HttpResponse:
 @require_POST
 def unmute(request: HttpRequest, mute_id: int) -> HttpResponse:
     # the form names the mute, not the player: pages show no one's user id
-    mute = get_object_or_404(ChatMute.objects.select_related("muted"), pk=mute_id, user=request.user)
+    mute = get_object_or_404(
+        ChatMute.objects.select_related("muted"), pk=mute_id, user=request.user
+    )
     chat_unmute(user_id=request.user.pk, muted_id=mute.muted_id)
     messages.success(request, f"You see {mute.muted}'s chat again.")
     return redirect("games:mutes")

@@ -34,4 +34,3 @@ def account_unblock(*, user_id: int) -> bool:
         user.is_active, user.blocked_at = True, None
         user.save(update_fields=["is_active", "blocked_at"])
     return True
-
