@@ -36,8 +36,9 @@ def player_block(
     decision, or None when the player was already blocked and no open report was left."""
     _check_player(staff_id=staff_id, player_id=player_id)
     with transaction.atomic(durable=True):
-        report = _locked_report(report_id, player_id=player_id, must_be_open=False)
+        # the player's row first, then reports: two blocks of one player queue on the player
         blocked_now = account_block(user_id=player_id)
+        report = _locked_report(report_id, player_id=player_id, must_be_open=False)
         if blocked_now:
             queue_leave(user_id=player_id)  # before the seats: a matcher holding the entry ends
             player_tables_leave(user_id=player_id)

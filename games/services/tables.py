@@ -150,7 +150,9 @@ def player_tables_leave(*, user_id: int) -> list[int]:
         games = Game.objects.select_for_update().filter(pk__in=game_ids).order_by("pk")
         for game in games:
             # the status read under the lock decides: a table may have started meanwhile
-            seat = game.seats.get(user_id=user_id)
+            seat = game.seats.filter(user_id=user_id).first()
+            if seat is None:
+                continue  # they left it meanwhile
             if game.status == Game.Status.PLAYING and not seat.cancelled:
                 _hand_seat_to_computer(game, seat)
             elif game.status == Game.Status.OPEN:

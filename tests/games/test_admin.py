@@ -318,3 +318,21 @@ def test_access_is_read_only_in_users_with_a_link_to_the_player_page(admin_clien
     )
     player.refresh_from_db()
     assert player.is_active and player.blocked_at is None
+
+
+def test_open_reports_can_be_dismissed_in_bulk_and_each_is_recorded(admin_client, rude_report):
+    other = make_player("Otto")
+    game = started_game(other, make_player("Pia"))
+    second = report_create(reporter_id=other.pk, game_id=game.pk, seat=1, reason="spam")
+    response = admin_client.post(
+        reverse("admin:games_abusereport_changelist"),
+        {"action": "dismiss_selected", "_selected_action": [rude_report.pk, second.pk]},
+    )
+    assert response.status_code == 302
+    statuses = set(AbuseReport.objects.values_list("status", flat=True))
+    assert statuses == {AbuseReport.Status.DISMISSED}
+    decisions = ModerationDecision.objects.filter(kind="dismiss")
+    assert sorted(decisions.values_list("report_id", flat=True)) == sorted(
+        [rude_report.pk, second.pk]
+    )
+    assert {decision.staff.display_name for decision in decisions} == {"Boss"}
