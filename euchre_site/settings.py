@@ -227,6 +227,38 @@ elif os.environ.get("EMAIL_FILE_PATH"):
 else:
     EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 
+# ---- coins (seed 000) ----------------------------------------------------------------------------
+
+# silver given: to a new player, on the first visit of each day, for a friend's first game
+ECONOMY_WELCOME_SILVER = int(os.environ.get("ECONOMY_WELCOME_SILVER", "50"))
+ECONOMY_DAILY_SILVER = int(os.environ.get("ECONOMY_DAILY_SILVER", "10"))
+ECONOMY_INVITED_FRIEND_SILVER = int(os.environ.get("ECONOMY_INVITED_FRIEND_SILVER", "20"))
+# prices, silver first and gold for the rest; quick play is cheap, but it is charged
+ECONOMY_PRICE_QUICK_PLAY = int(os.environ.get("ECONOMY_PRICE_QUICK_PLAY", "1"))
+ECONOMY_PRICE_PRIVATE_TABLE = int(os.environ.get("ECONOMY_PRICE_PRIVATE_TABLE", "5"))
+ECONOMY_PRICE_LEAGUE = int(os.environ.get("ECONOMY_PRICE_LEAGUE", "50"))
+# gold packs on sale: id -> Stripe price, gold, and the price shown (in cents)
+ECONOMY_GOLD_PACKS = {
+    "gold-100": {
+        "price_id": os.environ.get("STRIPE_PRICE_GOLD_100", "price_gold_100"),
+        "gold": 100,
+        "amount_cents": 199,
+        "currency": "usd",
+    },
+    "gold-600": {
+        "price_id": os.environ.get("STRIPE_PRICE_GOLD_600", "price_gold_600"),
+        "gold": 600,
+        "amount_cents": 999,
+        "currency": "usd",
+    },
+    "gold-1500": {
+        "price_id": os.environ.get("STRIPE_PRICE_GOLD_1500", "price_gold_1500"),
+        "gold": 1500,
+        "amount_cents": 1999,
+        "currency": "usd",
+    },
+}
+
 # ---- Stripe (gold coins) -----------------------------------------------------------------------
 
 STRIPE_SECRET_KEY = os.environ.get("STRIPE_SECRET_KEY", "sk_test_local")
