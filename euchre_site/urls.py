@@ -9,6 +9,8 @@ urlpatterns = [
     path("health/", views.health, name="health"),
     path("", include("games.urls")),
     path("", include("rankings.urls")),
+    path("coins/", include("economy.urls")),
+    path("coins/", include("economy.urls_purchases")),
     path("accounts/", include("accounts.urls")),
     path("accounts/", include("allauth.urls")),
     # not /admin/: staff only, at the path the settings name (README: ADMIN_PATH)

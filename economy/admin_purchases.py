@@ -1,0 +1,1 @@
+"""Staff views of gold purchases and the Stripe events received."""
