@@ -124,7 +124,9 @@ def serve(*, host: str, port: int, workers: int) -> int:
             # A session of its own, so Ctrl-C reaches only us and we stop the children in order.
             children[name] = subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True)
             say(f"started {name} (pid {children[name].pid})")
-        say(f"the site is up at http://{host}:{port}/  (health: /health/, admin: /admin/)")
+        # the same rule as settings.ADMIN_PATH, without loading Django in this process
+        admin_path = "/" + env.get("ADMIN_PATH", "staff/").strip("/") + "/"
+        say(f"the site is up at http://{host}:{port}/  (health: /health/, admin: {admin_path})")
         say("press Ctrl-C to stop everything")
         while True:
             for name, process in children.items():
