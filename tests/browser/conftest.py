@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from django.db import connections
 
 from tests.live_server import free_port, url_of_test_database
 
@@ -117,3 +118,6 @@ def browser():
             yield browser
         finally:
             browser.close()
+            # the test's queries ran beside Playwright's event loop, on a connection of their
+            # own; left open, it keeps the test database from being dropped
+            connections.close_all()
