@@ -9,7 +9,6 @@ import re
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from allauth.account.models import EmailAddress
 from django.db import connection
 from django.urls import reverse
 
@@ -17,19 +16,11 @@ from accounts.models import User
 from games.engine import RuleOptions
 from games.models import AbuseReport, ChatMessage, Game, ModerationDecision, Seat
 from games.services.tables import seat_take, table_create, table_start
+from tests.browser.people import make_player, signed_in_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.services, pytest.mark.timeout(180)]
 
-PASSWORD = "a long browser password 9"
 RUDE_LINE = "<b>you all play like idiots</b>"
-
-
-def make_player(name: str, **fields) -> User:
-    player = User.objects.create_user(
-        f"{name.lower()}@example.com", PASSWORD, display_name=name, **fields
-    )
-    EmailAddress.objects.create(user=player, email=player.email, verified=True, primary=True)
-    return player
 
 
 def off_the_event_loop(work):
@@ -52,16 +43,6 @@ def table_for(host: User, guest: User) -> Game:
     seat_take(game_id=game.pk, user_id=guest.pk)
     table_start(game_id=game.pk, user_id=host.pk)
     return game
-
-
-def signed_in_page(browser, base_url: str, player: User):
-    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
-    page.goto(f"{base_url}/accounts/login/")
-    page.fill("input[name=login]", player.email)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("button[type=submit]")
-    page.wait_for_url(re.compile(r".*/$"))
-    return page
 
 
 def test_staff_block_a_reported_player_who_is_shut_out_at_once(live_site, browser, artifacts):

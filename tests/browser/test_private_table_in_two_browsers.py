@@ -6,31 +6,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from allauth.account.models import EmailAddress
 
-from accounts.models import User
 from games.models import Action, Game, Seat
 from games.selectors import engine_game
+from tests.browser.people import make_player, signed_in_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.services, pytest.mark.timeout(180)]
-
-PASSWORD = "a long browser password 8"
-
-
-def make_player(name: str) -> User:
-    player = User.objects.create_user(f"{name.lower()}@example.com", PASSWORD, display_name=name)
-    EmailAddress.objects.create(user=player, email=player.email, verified=True, primary=True)
-    return player
-
-
-def signed_in_page(browser, base_url: str, player: User):
-    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
-    page.goto(f"{base_url}/accounts/login/")
-    page.fill("input[name=login]", player.email)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("button[type=submit]")
-    page.wait_for_url(re.compile(r".*/$"))
-    return page
 
 
 def test_two_players_share_a_private_table(live_site, browser, artifacts):

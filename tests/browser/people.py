@@ -1,0 +1,32 @@
+"""People for the browser tests: verified players who sign in through the real login page."""
+
+from __future__ import annotations
+
+import re
+
+from allauth.account.models import EmailAddress
+
+from accounts.models import User
+
+PASSWORD = "a long browser password 8"
+LAPTOP = {"width": 1280, "height": 800}
+
+
+def make_player(name: str, **fields) -> User:
+    """A player whose address is verified, so they can log in at once."""
+    player = User.objects.create_user(
+        f"{name.lower()}@example.com", PASSWORD, display_name=name, **fields
+    )
+    EmailAddress.objects.create(user=player, email=player.email, verified=True, primary=True)
+    return player
+
+
+def signed_in_page(browser, base_url: str, player: User):
+    """A new browser context (its own cookies) with `player` logged in."""
+    page = browser.new_context(viewport=LAPTOP).new_page()
+    page.goto(f"{base_url}/accounts/login/")
+    page.fill("input[name=login]", player.email)
+    page.fill("input[name=password]", PASSWORD)
+    page.click("button[type=submit]")
+    page.wait_for_url(re.compile(r".*/$"))
+    return page
