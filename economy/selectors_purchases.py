@@ -47,3 +47,8 @@ def purchase_of(*, user_id: int, session_id: str) -> Purchase | None:
     if not session_id:
         return None
     return Purchase.objects.filter(user_id=user_id, stripe_session_id=session_id).first()
+
+
+def gold_owed(*, user_id: int) -> int:
+    wallet = Wallet.objects.filter(pk=user_id).first()
+    return wallet.gold_debt if wallet else 0

@@ -18,7 +18,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
 from .models import Purchase
-from .selectors_purchases import pack_offers, purchase_of
+from .selectors_purchases import gold_owed, pack_offers, purchase_of
 from .services.purchases import PurchaseRefused, purchase_start, purchase_sync_from_checkout
 from .services.purchases_refunds import PurchaseNotYetKnown
 from .services.purchases_webhook import stripe_event_handle
@@ -37,7 +37,11 @@ def buy(request: HttpRequest) -> HttpResponse:
         {"offer": offer, "request_key": uuid.uuid4().hex}
         for offer in pack_offers(user_id=request.user.pk)
     ]
-    return render(request, "economy/buy.html", {"offers": offers})
+    return render(
+        request,
+        "economy/buy.html",
+        {"offers": offers, "gold_owed": gold_owed(user_id=request.user.pk)},
+    )
 
 
 @login_required
