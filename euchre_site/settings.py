@@ -74,6 +74,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "economy.middleware.DailyVisitMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
 ]
@@ -93,6 +94,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "games.context_processors.moderation_warnings",
+                "economy.context_processors.coins",
             ],
         },
     },
@@ -233,8 +235,10 @@ else:
 ECONOMY_WELCOME_SILVER = int(os.environ.get("ECONOMY_WELCOME_SILVER", "50"))
 ECONOMY_DAILY_SILVER = int(os.environ.get("ECONOMY_DAILY_SILVER", "10"))
 ECONOMY_INVITED_FRIEND_SILVER = int(os.environ.get("ECONOMY_INVITED_FRIEND_SILVER", "20"))
-# prices, silver first and gold for the rest; quick play is cheap, but it is charged
-ECONOMY_PRICE_QUICK_PLAY = int(os.environ.get("ECONOMY_PRICE_QUICK_PLAY", "1"))
+# prices, silver first and gold for the rest: every person seated pays ECONOMY_PRICE_GAME when
+# a game starts (quick play or private: cheap, but charged); the creator of a private table
+# pays ECONOMY_PRICE_PRIVATE_TABLE when opening it
+ECONOMY_PRICE_GAME = int(os.environ.get("ECONOMY_PRICE_GAME", "1"))
 ECONOMY_PRICE_PRIVATE_TABLE = int(os.environ.get("ECONOMY_PRICE_PRIVATE_TABLE", "5"))
 ECONOMY_PRICE_LEAGUE = int(os.environ.get("ECONOMY_PRICE_LEAGUE", "50"))
 # gold packs on sale: id -> Stripe price, gold, and the price shown (in cents)

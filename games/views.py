@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from .forms import InviteForm, ReportForm, TableRulesForm
 from .models import AbuseReport, Game, Seat
 from .selectors import lobby_for, table_state
-from .services.quick_play import queue_join, queue_leave, queue_play_now
+from .services.quick_play import queue_join, queue_leave, queue_notice_pop, queue_play_now
 from .services.reports import ReportRejected, report_create
 from .services.tables import (
     TableError,
@@ -33,6 +33,8 @@ def _table(game_id: int) -> HttpResponse:
 @login_required
 @require_GET
 def lobby(request: HttpRequest) -> HttpResponse:
+    if notice := queue_notice_pop(user_id=request.user.pk):
+        messages.error(request, notice)
     return render(request, "games/lobby.html", {"lobby": lobby_for(user_id=request.user.pk)})
 
 

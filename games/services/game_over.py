@@ -7,7 +7,11 @@ played it to the end count for what needs "a finished game" (an invited friend's
 
 from __future__ import annotations
 
+from django.conf import settings
+
 from accounts.services.referrals import referrals_qualify
+from economy.models import LedgerEntry
+from economy.services.wallet import wallet_award
 
 from ..models import Game
 
@@ -17,4 +21,12 @@ def game_finished(game: Game) -> None:
     finishers = game.seats.filter(user__isnull=False, cancelled=False).values_list(
         "user_id", flat=True
     )
-    referrals_qualify(user_ids=list(finishers))
+    for referral in referrals_qualify(user_ids=list(finishers)):
+        # seed 000: silver for inviting friends, once per friend who finished a first game
+        wallet_award(
+            user_id=referral.inviter_id,
+            amount=settings.ECONOMY_INVITED_FRIEND_SILVER,
+            reason=LedgerEntry.Reason.INVITED_FRIEND,
+            reference=f"user:{referral.invited_id}",
+            idempotency_key=f"invited_friend:{referral.pk}",
+        )

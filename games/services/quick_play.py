@@ -14,18 +14,22 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 
 from accounts.models import GoingUnder, User
 from games.engine import RuleOptions
 
 from ..models import Game, QueueEntry, Seat
+from .charges import SeatCannotPay
 from .play import full_time_limit_ms
-from .tables import ALREADY_PLAYING, TableError, game_begin
+from .tables import ALREADY_PLAYING, TableError, game_begin, player_can_pay_check
 
 TABLE_SIZE = 4
 # how far down the queue one match looks; the sweeper seats whatever is left
 MATCH_WINDOW = 200
+# why a waiting player was taken out of the queue, shown by their lobby's next page (an hour)
+QUEUE_NOTICE_SECONDS = 3600
 
 _shuffle = random.SystemRandom().shuffle
 
@@ -66,6 +70,7 @@ def queue_join(*, user_id: int) -> Game | None:
     complete."""
     if Seat.objects.filter(user_id=user_id, in_play=True).exists():
         raise ALREADY_PLAYING
+    player_can_pay_check(user_id=user_id)
     choice = _choice_of(user_id)
     QueueEntry.objects.update_or_create(user_id=user_id, defaults={"going_under": choice})
     return queue_match()
@@ -106,6 +111,7 @@ def queue_play_now(*, user_id: int) -> Game:
     (the longest-waiting first), computers for the rest."""
     if Seat.objects.filter(user_id=user_id, in_play=True).exists():
         raise ALREADY_PLAYING
+    player_can_pay_check(user_id=user_id)
     mine = QueueEntry(user_id=user_id, going_under=_choice_of(user_id))
     with transaction.atomic():
         QueueEntry.objects.filter(user_id=user_id).delete()
@@ -134,9 +140,23 @@ def _choice_of(user_id: int) -> str:
     return User.objects.values_list("going_under", flat=True).get(pk=user_id)
 
 
+def _queue_notice_key(user_id: int) -> str:
+    return f"games:queue_notice:{user_id}"
+
+
+def queue_notice_pop(*, user_id: int) -> str | None:
+    """Why the player was taken out of the queue, once, if they were."""
+    key = _queue_notice_key(user_id)
+    notice = cache.get(key)
+    if notice is not None:
+        cache.delete(key)
+    return notice
+
+
 def _seat(group: Group) -> Game | None:
-    """A public table for this group (in random seats), started, their entries removed; None
-    if one of them sat down at another table meanwhile (that player leaves the queue)."""
+    """A public table for this group (in random seats), started (each person pays), their
+    entries removed; None if one of them sat down at another table meanwhile or can no longer
+    pay (that player leaves the queue, and a player who can no longer pay is told why)."""
     entries = group.entries
     user_ids = [entry.user_id for entry in entries] + [None] * (TABLE_SIZE - len(entries))
     _shuffle(user_ids)
@@ -155,6 +175,16 @@ def _seat(group: Group) -> Game | None:
                 )
                 for position, user_id in enumerate(user_ids)
             )
+            game_begin(game)
+    except SeatCannotPay as unpaid:
+        if any(entry.pk is None and entry.user_id == unpaid.user_id for entry in entries):
+            # the player pressing "play now" hears it at once
+            raise TableError(unpaid.refused.code, unpaid.refused.message) from unpaid
+        key = _queue_notice_key(unpaid.user_id)
+        message = f"You left the quick-play queue: {unpaid.refused.message}"
+        QueueEntry.objects.filter(user_id=unpaid.user_id).delete()
+        transaction.on_commit(lambda: cache.set(key, message, QUEUE_NOTICE_SECONDS))
+        return None
     except IntegrityError:
         busy = Seat.objects.filter(
             user_id__in=[entry.user_id for entry in entries], in_play=True
@@ -162,5 +192,4 @@ def _seat(group: Group) -> Game | None:
         QueueEntry.objects.filter(user_id__in=list(busy)).delete()
         return None
     QueueEntry.objects.filter(pk__in=[entry.pk for entry in entries if entry.pk]).delete()
-    game_begin(game)
     return game

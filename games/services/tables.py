@@ -13,11 +13,20 @@ from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import User
+from economy.services.errors import WalletRefused
+from economy.services.prices import (
+    game_price,
+    game_seat_check,
+    private_table_charge,
+    private_table_price,
+)
+from economy.services.wallet import wallet_check_can_pay
 from games.engine import RuleOptions
 
 from ..models import Game, Invitation, Seat
 from ..selectors import engine_game
 from . import after_move
+from .charges import SeatCannotPay, game_seats_charge
 from .errors import Refused
 from .play import full_time_limit_ms
 
@@ -32,8 +41,21 @@ ALREADY_PLAYING = TableError(
 )
 
 
+def _refused(refused: WalletRefused) -> TableError:
+    return TableError(refused.code, refused.message)
+
+
+def player_can_pay_check(*, user_id: int) -> None:
+    """Refuses, before they queue or sit, a player who could not pay for a game."""
+    try:
+        game_seat_check(user_id=user_id)
+    except WalletRefused as refused:
+        raise _refused(refused) from refused
+
+
 def table_create(*, creator_id: int, kind: str, rules: RuleOptions) -> Game:
-    """A new table with its creator in seat 0 and three empty seats."""
+    """A new table with its creator in seat 0 and three empty seats. The creator of a private
+    table pays for it now (and must be able to pay for the game too)."""
     try:
         with transaction.atomic():
             game = Game.objects.create(kind=kind, rules=rules.to_dict(), created_by_id=creator_id)
@@ -42,8 +64,13 @@ def table_create(*, creator_id: int, kind: str, rules: RuleOptions) -> Game:
                 for position in range(4)
             )
             _sit(game.seats.get(position=0), creator_id)
+            if kind == Game.Kind.PRIVATE:
+                wallet_check_can_pay(user_id=creator_id, price=private_table_price() + game_price())
+                private_table_charge(game_id=game.pk, user_id=creator_id)
     except IntegrityError as error:
         raise ALREADY_PLAYING from error
+    except WalletRefused as refused:
+        raise _refused(refused) from refused
     return game
 
 
@@ -61,6 +88,7 @@ def seat_take(*, game_id: int, user_id: int, position: int | None = None) -> Sea
             seat = empty.order_by("position").first()
             if seat is None:
                 raise TableError("table_full", "There is no free seat at this table.")
+            player_can_pay_check(user_id=user_id)
             _sit(seat, user_id)
     except IntegrityError as error:
         raise ALREADY_PLAYING from error
@@ -97,14 +125,25 @@ def table_start(*, game_id: int, user_id: int) -> Game:
             raise TableError("not_creator", "Only the player who opened the table can start it.")
         if game.status != Game.Status.OPEN:
             raise TableError("not_open", "This table has already started.")
-        # The economy issue charges the table's coins here, in this same transaction.
-        game_begin(game)
+        try:
+            game_begin(game)
+        except SeatCannotPay as unpaid:
+            if unpaid.user_id == user_id:
+                raise _refused(unpaid.refused) from unpaid
+            name = User.objects.get(pk=unpaid.user_id)
+            raise TableError(
+                "player_cannot_pay",
+                f"{name} cannot pay for the game just now: they can leave the table, or "
+                "get coins and then you start again.",
+            ) from unpaid
     return game
 
 
 def game_begin(game: Game) -> None:
-    """Starts a locked, open game: the first seat to act goes on the clock (or the computer
-    is queued), on commit."""
+    """Starts a locked, open game: each person seated pays for it (SeatCannotPay: nobody
+    pays, if the caller's transaction rolls back), the first seat to act goes on the clock
+    (or the computer is queued), on commit."""
+    game_seats_charge(game)
     game.status, game.started_at = Game.Status.PLAYING, timezone.now()
     game.moved_at = game.started_at
     first = game.seats.get(position=engine_game(game).to_act)
