@@ -1,5 +1,9 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from . import views
 
 app_name = "economy"
 
-urlpatterns: list = []
+urlpatterns = [
+    path("", views.wallet, name="wallet"),
+]
