@@ -9,7 +9,9 @@ from django.db import transaction
 from django.urls import reverse
 
 from economy.models import Currency, LedgerEntry, Purchase, Wallet
+from economy.services.errors import WalletRefused
 from economy.services.ledger import ledger_post, wallet_locked
+from economy.services.wallet import wallet_spend
 
 from .conftest import checkout_open, checkout_paid, webhook_post
 
@@ -97,6 +99,11 @@ def test_gold_owed_blocks_buying_until_a_pack_pays_it(player, player_client, sta
     refund(player_client, stand_in, session_id, 199)
     assert Wallet.objects.get(pk=player.pk).gold_debt == 80
 
+    with pytest.raises(WalletRefused) as refused:
+        wallet_spend(
+            user_id=player.pk, price=5, reason="game", reference="game:2", idempotency_key="g2"
+        )
+    assert refused.value.code == "gold_owed"
     page = player_client.get(reverse("purchases:buy")).content.decode()
     assert "You owe 80 gold" in page
     assert "Buy 100 gold" in page  # 100 covers 80: the one way to settle
@@ -105,6 +112,10 @@ def test_gold_owed_blocks_buying_until_a_pack_pays_it(player, player_client, sta
     wallet = Wallet.objects.get(pk=player.pk)
     assert (wallet.gold, wallet.gold_debt) == (20, 0)
     assert "You owe" not in player_client.get(reverse("purchases:buy")).content.decode()
+    spent = wallet_spend(
+        user_id=player.pk, price=5, reason="game", reference="game:3", idempotency_key="g3"
+    )
+    assert spent.silver + spent.gold == 5
 
 
 def test_a_larger_debt_refuses_a_smaller_pack_with_the_reason(player, player_client, stand_in):
