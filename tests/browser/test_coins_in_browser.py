@@ -9,7 +9,7 @@ import pytest
 
 from .people import make_player, signed_in_page
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.browser, pytest.mark.services, pytest.mark.timeout(180)]
 
 
 def coins_shown(page) -> str:
@@ -17,7 +17,7 @@ def coins_shown(page) -> str:
 
 
 def test_a_newcomer_sees_silver_grow_spends_on_a_private_table_and_sees_the_ledger(
-    live_site, browser, artifacts, settings
+    live_site, browser, artifacts
 ):
     newcomer = make_player("Nora")
     page = signed_in_page(browser, live_site, newcomer)
