@@ -12,6 +12,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from .references import reference_label
+
 SILVER_CAP = 200
 
 
@@ -110,6 +112,10 @@ class LedgerEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.amount:+d} {self.currency} ({self.get_reason_display()})"
+
+    @property
+    def reference_label(self) -> str:
+        return reference_label(self.reference)
 
 
 class Purchase(models.Model):
