@@ -12,6 +12,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -170,7 +171,20 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": GAME_SWEEP_EVERY_SECONDS,
         "options": {"expires": GAME_SWEEP_EVERY_SECONDS * 2},
     },
+    # seed 000: the month closes (long-term awards, 30% carried over) just after midnight on
+    # the 1st. The crontab is read in CELERY_TIMEZONE, which may differ from TIME_ZONE (the
+    # site's months), so it runs at five past every hour: the task closes the
+    # previous month of the SITE's time zone and does nothing once it is closed (one indexed
+    # lookup), which also catches up after beat was down at midnight.
+    "rankings.close_previous_month": {
+        "task": "rankings.close_previous_month",
+        "schedule": crontab(minute=5),
+        "options": {"expires": 3000},
+    },
 }
+# seed 000's average points per game table: the games a player needs in a month to appear in it
+# (rankings.tables.average_min_games says why)
+RANKINGS_AVERAGE_MIN_GAMES = int(os.environ.get("RANKINGS_AVERAGE_MIN_GAMES", "10"))
 
 # ---- accounts (django-allauth) -------------------------------------------------------------
 

@@ -1,1 +1,103 @@
-"""Rankings, ranks and achievements come with the rankings issue."""
+"""Stored rankings (seed 000): each player's points per finished game, the month-end closing with
+its long-term awards and the 30% carried into the next month, and the ranks players reached."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class GamePoints(models.Model):
+    """A player's points for one finished game, in the month the game ended (site time zone).
+
+    A seat its player cancelled gets a row with 0 points: the game still counts as played, so
+    cancelling a bad game does not protect a player's average."""
+
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE)
+    points = models.PositiveIntegerField()
+    won = models.BooleanField()
+    month = models.DateField(help_text="First day of the month of the game's end")
+    finished_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["player", "game"], name="gamepoints_player_game")
+        ]
+        indexes = [models.Index(fields=["month", "player"], name="gamepoints_month_player")]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} +{self.points} in game {self.game_id}"
+
+
+class MonthClose(models.Model):
+    """One row per closed month: its presence makes closing the month again do nothing."""
+
+    year = models.PositiveSmallIntegerField()
+    month = models.PositiveSmallIntegerField()
+    closed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["year", "month"], name="monthclose_once")]
+
+    def __str__(self) -> str:
+        return f"{self.year}-{self.month:02d}"
+
+
+class LongTermAward(models.Model):
+    """Points for the overall (twelve-month) ranking, won by a top-50 place in a month's table."""
+
+    class Table(models.TextChoices):
+        TOTAL = "total", "Total points"
+        AVERAGE = "average", "Average points per game"
+
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    year = models.PositiveSmallIntegerField()
+    month = models.PositiveSmallIntegerField()
+    table = models.CharField(max_length=10, choices=Table.choices)
+    position = models.PositiveSmallIntegerField()
+    points = models.PositiveIntegerField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "year", "month", "table"], name="longtermaward_once"
+            )
+        ]
+        indexes = [models.Index(fields=["year", "month"], name="longtermaward_month")]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} {self.table} #{self.position} {self.year}-{self.month:02d}"
+
+
+class MonthCarry(models.Model):
+    """Points carried INTO (year, month): 30% of the points earned in the month before."""
+
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    year = models.PositiveSmallIntegerField()
+    month = models.PositiveSmallIntegerField()
+    points = models.PositiveIntegerField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["player", "year", "month"], name="monthcarry_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} carries {self.points} into {self.year}-{self.month:02d}"
+
+
+class PlayerRank(models.Model):
+    """A rank a player reached (kept forever); its reward was paid when the row was made.
+    No row means Newbie."""
+
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    rank = models.CharField(max_length=20, help_text="rankings.ranks.Rank.slug")
+    threshold = models.PositiveIntegerField(help_text="The rank's monthly points")
+    reached_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["player", "rank"], name="playerrank_once")]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} {self.rank}"

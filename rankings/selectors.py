@@ -10,8 +10,9 @@ month ends, the points from that game will count towards the next month's score"
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 
+from django.db import connection
 from django.db.models import Case, Count, F, IntegerField, Prefetch, Q, QuerySet, Sum, Value, When
 from django.db.models.functions import Coalesce, Mod, TruncMonth
 from django.db.models.lookups import Exact
@@ -21,8 +22,10 @@ from accounts.models import User
 from games.models import Game, Seat
 from games.record import seat_label
 
+from .models import GamePoints, LongTermAward, MonthCarry, PlayerRank
 from .points import WINNER_BONUS, game_points, team_of
-from .ranks import Rank, next_rank, rank_for_points
+from .ranks import NEWBIE, RANKS, Rank, next_rank
+from .tables import month_table
 
 RECENT_GAMES = 10
 
@@ -152,6 +155,91 @@ def player_recent_games(*, user_id: int, limit: int = RECENT_GAMES) -> list[Rece
     return recent
 
 
+def player_rank(*, user_id: int) -> Rank:
+    """The highest rank the player has reached (stored, kept forever); Newbie without one."""
+    reached = set(PlayerRank.objects.filter(player_id=user_id).values_list("rank", flat=True))
+    return next((rank for rank in reversed(RANKS) if rank.slug in reached), NEWBIE)
+
+
+@dataclass(frozen=True)
+class RankProgress:
+    earned: int  # points earned this month
+    carried: int  # points carried into this month (30% of last month's)
+    next_rank: Rank | None  # the next rank not reached yet; None past the highest
+
+    @property
+    def progress(self) -> int:
+        return self.earned + self.carried
+
+    @property
+    def missing(self) -> int:
+        """Points still to win this month for the next rank."""
+        return max(0, self.next_rank.monthly_points - self.progress) if self.next_rank else 0
+
+
+def player_rank_progress(*, user_id: int, rank: Rank, now: datetime | None = None) -> RankProgress:
+    """This month's progress: recorded points plus the carry into the month."""
+    start, _ = month_bounds(now or timezone.now())
+    month = start.date()
+    earned = GamePoints.objects.filter(player_id=user_id, month=month).aggregate(
+        total=Coalesce(Sum("points"), 0)
+    )["total"]
+    carried = (
+        MonthCarry.objects.filter(player_id=user_id, year=month.year, month=month.month)
+        .values_list("points", flat=True)
+        .first()
+    ) or 0
+    return RankProgress(earned=earned, carried=carried, next_rank=next_rank(rank))
+
+
+@dataclass(frozen=True)
+class TablePage:
+    rows: list[dict]  # player_id, name, total, games, average, last_at, position
+    page: int
+    pages: int
+    players: int
+
+
+def month_table_page(*, table: str, month: date, page: int = 1, per_page: int = 50) -> TablePage:
+    """One page of a monthly table (`rankings.tables`), best first."""
+    ranked = month_table(table=table, month=month)
+    players = ranked.count()
+    pages = max(1, -(-players // per_page))
+    page = min(max(1, page), pages)
+    rows = list(ranked[(page - 1) * per_page : page * per_page])
+    return TablePage(rows=rows, page=page, pages=pages, players=players)
+
+
+def month_table_position(*, table: str, month: date, user_id: int) -> dict | None:
+    """The player's own row in a monthly table (position among everyone), None when absent.
+    The filter must apply after the window, so it wraps the ranked query."""
+    sql, params = month_table(table=table, month=month).query.sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT * FROM ({sql}) AS ranked WHERE ranked.player_id = %s", [*params, user_id]
+        )
+        found = cursor.fetchone()
+        if found is None:
+            return None
+        return dict(zip([column[0] for column in cursor.description], found, strict=True))
+
+
+def overall_ranking(*, now: datetime | None = None, limit: int = 100) -> list[dict]:
+    """The twelve-month ranking: each player's long-term awards over the past 12 closed months
+    (the 12 months before the current one), best first; ties to the lower player id."""
+    start, _ = month_bounds(now or timezone.now())
+    last = start.year * 12 + start.month - 2  # the month before this one, as a month number
+    first = last - 11
+    since = Q(year__gt=first // 12) | Q(year=first // 12, month__gte=first % 12 + 1)
+    until = Q(year__lt=last // 12) | Q(year=last // 12, month__lte=last % 12 + 1)
+    return list(
+        LongTermAward.objects.filter(since, until)
+        .values("player_id")
+        .annotate(name=F("player__display_name"), points=Sum("points"))
+        .order_by("-points", "player_id")[:limit]
+    )
+
+
 @dataclass(frozen=True)
 class PlayerProfile:
     player_id: int
@@ -161,21 +249,21 @@ class PlayerProfile:
     best_month_points: int
     rank: Rank
     next_rank: Rank | None
+    rank_progress: RankProgress
     recent_games: list[RecentGame]
 
 
 def player_profile(*, user_id: int, now: datetime | None = None) -> PlayerProfile | None:
     """What a player's profile page shows; None when there is no such player.
 
-    The rank is the one reached by the player's best month so far. Until the rankings issue
-    stores ranks with the month-end carry-over of 30% (seed 000), this is the rank seed 000
-    gives without the carry-over: never higher than the stored one will be.
+    The rank is the stored one (reached once, kept forever); its progress this month counts
+    the points carried into the month.
     """
     user = User.objects.filter(pk=user_id).first()
     if user is None:
         return None
     best = player_best_month_points(user_id=user_id)
-    rank = rank_for_points(best)
+    rank = player_rank(user_id=user_id)
     return PlayerProfile(
         player_id=user.pk,
         name=user.get_short_name(),
@@ -184,5 +272,6 @@ def player_profile(*, user_id: int, now: datetime | None = None) -> PlayerProfil
         best_month_points=best,
         rank=rank,
         next_rank=next_rank(rank),
+        rank_progress=player_rank_progress(user_id=user_id, rank=rank, now=now),
         recent_games=player_recent_games(user_id=user_id),
     )

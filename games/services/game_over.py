@@ -2,12 +2,15 @@
 
 One place, called explicitly by the move that ended the game (never a signal): the players who
 played it to the end count for what needs "a finished game" (an invited friend's first game, seed
-000's silver for inviting friends); later issues add points, ranks and achievements here.
+000's silver for inviting friends); the game's points and ranks are queued, on commit, to the
+rankings (by task name: games does not import rankings).
 """
 
 from __future__ import annotations
 
+from celery import current_app
 from django.conf import settings
+from django.db import transaction
 
 from accounts.services.referrals import referrals_qualify
 from economy.models import LedgerEntry
@@ -18,6 +21,8 @@ from ..models import Game
 
 def game_finished(game: Game) -> None:
     """`game` is locked and has just finished."""
+    game_id = game.pk
+    transaction.on_commit(lambda: current_app.send_task("rankings.game_finished", args=[game_id]))
     finishers = game.seats.filter(user__isnull=False, cancelled=False).values_list(
         "user_id", flat=True
     )

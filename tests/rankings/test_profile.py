@@ -16,6 +16,8 @@ from django.utils import timezone
 from accounts.models import User
 from games.models import Game
 from rankings.selectors import player_best_month_points, player_profile, player_totals
+from rankings.services.month_close import month_close
+from rankings.tasks import game_finished
 from tests.games.finished_games import finished_game_store, game_result_store
 
 pytestmark = pytest.mark.django_db
@@ -79,19 +81,25 @@ def test_months_are_the_site_time_zones_not_utc(make_player, settings):
     assert player_best_month_points(user_id=ann.pk) == 30
 
 
-def test_the_rank_is_the_one_reached_in_the_best_month(make_player):
+def test_the_rank_is_the_stored_one_and_progress_counts_the_carry(make_player):
     ann, bob = make_player(), make_player()
     seats = [ann, bob, None, None]
-    for day in range(1, 4):  # 3 games of 15 = 45 in January: Rookie
-        game_result_store(seats, score=(10, 0), winner_team=0, finished_at=at(f"2025-01-0{day}"))
     for day in range(1, 5):  # 4 games of 16 = 64 in February: Apprentice
-        game_result_store(seats, score=(11, 0), winner_team=0, finished_at=at(f"2025-02-0{day}"))
-    game_result_store(seats, score=(10, 0), winner_team=0, finished_at=at("2025-03-01"))
+        game = game_result_store(
+            seats, score=(11, 0), winner_team=0, finished_at=at(f"2025-02-0{day}")
+        )
+        game_finished(game.pk)
+    month_close(year=2025, month=2)  # 30% of 64 = 19 carried into March
+    game = game_result_store(seats, score=(10, 0), winner_team=0, finished_at=at("2025-03-01"))
+    game_finished(game.pk)
     found = player_profile(user_id=ann.pk, now=at("2025-03-02"))
     assert found.best_month_points == 64
     assert found.rank.name == "Apprentice"
     assert found.next_rank.name == "Journeyman"
     assert found.totals.points_this_month == 15
+    progress = found.rank_progress
+    assert (progress.earned, progress.carried, progress.progress) == (15, 19, 34)
+    assert progress.missing == 200 - 34
     assert player_profile(user_id=bob.pk).rank.name == "Newbie"
 
 

@@ -1,0 +1,70 @@
+"""Recording the points of finished games (seed 000's rule in `rankings.points.game_points`)."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.models import Game
+
+from ..models import GamePoints
+from ..points import game_points, team_of
+
+
+def month_of(moment: datetime) -> date:
+    """The first day of the month `moment` falls in, in the site's time zone: a game counts in
+    the month in which it ends."""
+    local = timezone.localtime(moment, timezone.get_default_timezone())
+    return local.date().replace(day=1)
+
+
+def game_points_record(*, game_id: int) -> list[int]:
+    """Stores each person's points for the finished game `game_id` (computer seats get
+    nothing; a cancelled seat gets a 0 row: the game counts as played). Idempotent: a second
+    call stores nothing more. Returns the ids of the players who have a row for the game;
+    [] for a game not finished or without a winner."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or game.status != Game.Status.FINISHED or game.winner_team is None:
+        return []
+    seats = list(game.seats.filter(user__isnull=False))
+    rows = [
+        GamePoints(
+            player_id=seat.user_id,
+            game_id=game.pk,
+            points=game_points(
+                position=seat.position,
+                score_team0=game.score_team0,
+                score_team1=game.score_team1,
+                winner_team=game.winner_team,
+                cancelled=seat.cancelled,
+            ),
+            won=not seat.cancelled and team_of(seat.position) == game.winner_team,
+            month=month_of(game.finished_at),
+            finished_at=game.finished_at,
+        )
+        for seat in seats
+    ]
+    with transaction.atomic():
+        GamePoints.objects.bulk_create(rows, ignore_conflicts=True)
+    return [seat.user_id for seat in seats]
+
+
+def game_points_backfill(
+    *, finished_from: datetime | None = None, finished_to: datetime | None = None
+) -> int:
+    """Records every finished game with a winner that has people in it but no points rows yet
+    (optionally only those finished in [finished_from, finished_to)). Returns how many games."""
+    games = Game.objects.filter(
+        status=Game.Status.FINISHED, winner_team__isnull=False, seats__user__isnull=False
+    ).exclude(pk__in=GamePoints.objects.values("game_id"))
+    if finished_from is not None:
+        games = games.filter(finished_at__gte=finished_from)
+    if finished_to is not None:
+        games = games.filter(finished_at__lt=finished_to)
+    count = 0
+    for game_id in games.distinct().order_by("pk").values_list("pk", flat=True).iterator():
+        game_points_record(game_id=game_id)
+        count += 1
+    return count
