@@ -6,4 +6,5 @@ app_name = "rankings"
 
 urlpatterns = [
     path("players/<int:user_id>/", views.profile, name="profile"),
+    path("rankings/", views.ranking, name="ranking"),
 ]

@@ -5,9 +5,12 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils import timezone
 from django.views.decorators.http import require_GET
 
-from .selectors import player_profile
+from .selectors import month_table_page, month_table_position, overall_ranking, player_profile
+from .services.game_points import month_of
+from .tables import AVERAGE, TOTAL, average_min_games
 
 
 @login_required
@@ -20,4 +23,31 @@ def profile(request: HttpRequest, user_id: int) -> HttpResponse:
         request,
         "rankings/profile.html",
         {"profile": found, "is_me": found.player_id == request.user.pk},
+    )
+
+
+@login_required
+@require_GET
+def ranking(request: HttpRequest) -> HttpResponse:
+    """This month's table (?table=total|average, ?page=N), the player's own place, and the
+    twelve-month ranking."""
+    table = request.GET.get("table", TOTAL)
+    if table not in (TOTAL, AVERAGE):
+        table = TOTAL
+    try:
+        page_number = int(request.GET.get("page", "1"))
+    except ValueError:
+        page_number = 1
+    month = month_of(timezone.now())
+    return render(
+        request,
+        "rankings/ranking.html",
+        {
+            "table": table,
+            "month": month,
+            "min_games": average_min_games(),
+            "page": month_table_page(table=table, month=month, page=page_number),
+            "mine": month_table_position(table=table, month=month, user_id=request.user.pk),
+            "overall": overall_ranking(),
+        },
     )
