@@ -96,6 +96,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "games.context_processors.moderation_warnings",
                 "economy.context_processors.coins",
+                "rankings.context_processors.month_countdown",
             ],
         },
     },
