@@ -55,8 +55,9 @@ def month_close(*, year: int, month: int) -> bool:
         with connection.cursor() as cursor:
             cursor.execute(
                 f"INSERT INTO {MonthClose._meta.db_table} (year, month, closed_at) "
-                "VALUES (%s, %s, now()) ON CONFLICT DO NOTHING",
-                [year, month],
+                # the time as a parameter: plain SQL that SQLite (a local `serve`) runs too
+                "VALUES (%s, %s, %s) ON CONFLICT DO NOTHING",
+                [year, month, timezone.now()],
             )
             if cursor.rowcount == 0:
                 return False
