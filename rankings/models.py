@@ -17,14 +17,21 @@ class GamePoints(models.Model):
     game = models.ForeignKey("games.Game", on_delete=models.CASCADE)
     points = models.PositiveIntegerField()
     won = models.BooleanField()
+    # the player left and the computer finished: 0 points, and neither a win nor a loss
+    cancelled = models.BooleanField(default=False)
     month = models.DateField(help_text="First day of the month of the game's end")
+    day = models.DateField(help_text="The day of the game's end, in the site's time zone")
     finished_at = models.DateTimeField()
 
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["player", "game"], name="gamepoints_player_game")
         ]
-        indexes = [models.Index(fields=["month", "player"], name="gamepoints_month_player")]
+        indexes = [
+            models.Index(fields=["month", "player"], name="gamepoints_month_player"),
+            # the player's history in order: streaks and days played (achievements)
+            models.Index(fields=["player", "finished_at"], name="gamepoints_player_finished"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.player_id} +{self.points} in game {self.game_id}"
@@ -101,3 +108,29 @@ class PlayerRank(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id} {self.rank}"
+
+
+class AchievementAward(models.Model):
+    """One achievement won once (seed 000). `occurrence` says which time: a hand, a game, a day,
+    a month, a streak's game, or "once"; the unique key makes every award happen at most once,
+    however often detection runs. `silver` is what the wallet credited (the cap may cut it)."""
+
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    achievement = models.CharField(max_length=30, help_text="rankings.achievements slug")
+    occurrence = models.CharField(max_length=60)
+    game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.SET_NULL)
+    awarded_at = models.DateTimeField()
+    silver = models.PositiveIntegerField(help_text="Silver credited (within the 200 cap)")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "achievement", "occurrence"], name="achievementaward_once"
+            )
+        ]
+        indexes = [
+            models.Index(fields=["player", "achievement"], name="achievementaward_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} {self.achievement} ({self.occurrence})"

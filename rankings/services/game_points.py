@@ -13,11 +13,15 @@ from ..models import GamePoints
 from ..points import game_points, team_of
 
 
+def day_of(moment: datetime) -> date:
+    """The day `moment` falls on, in the site's time zone."""
+    return timezone.localtime(moment, timezone.get_default_timezone()).date()
+
+
 def month_of(moment: datetime) -> date:
     """The first day of the month `moment` falls in, in the site's time zone: a game counts in
     the month in which it ends."""
-    local = timezone.localtime(moment, timezone.get_default_timezone())
-    return local.date().replace(day=1)
+    return day_of(moment).replace(day=1)
 
 
 def game_points_record(*, game_id: int) -> list[int]:
@@ -41,7 +45,9 @@ def game_points_record(*, game_id: int) -> list[int]:
                 cancelled=seat.cancelled,
             ),
             won=not seat.cancelled and team_of(seat.position) == game.winner_team,
+            cancelled=seat.cancelled,
             month=month_of(game.finished_at),
+            day=day_of(game.finished_at),
             finished_at=game.finished_at,
         )
         for seat in seats

@@ -53,13 +53,15 @@ def a_game():
 
 
 def points_row(player, game, points, month=date(2025, 5, 1), finished_at=None):
+    finished_at = finished_at or datetime(month.year, month.month, 10, tzinfo=ZoneInfo("UTC"))
     return GamePoints.objects.create(
         player=player,
         game=game,
         points=points,
         won=True,
         month=month,
-        finished_at=finished_at or datetime(month.year, month.month, 10, tzinfo=ZoneInfo("UTC")),
+        day=finished_at.date(),
+        finished_at=finished_at,
     )
 
 
@@ -346,7 +348,8 @@ def test_the_game_finished_task_reaches_ranks_once(make_player, settings):
     game_finished(game.pk)
     game_finished(game.pk)
     assert rank_rewards(ann) == {"rookie": 10}
-    assert Wallet.objects.get(pk=ann.pk).silver == 10
+    # and the day's first game (Early Bird, 50): each paid once
+    assert Wallet.objects.get(pk=ann.pk).silver == 10 + 50
 
 
 def test_the_profile_shows_the_stored_rank_and_this_months_progress(client, make_player, settings):

@@ -6,7 +6,7 @@ from datetime import date
 
 from django.core.management.base import BaseCommand, CommandError
 
-from rankings.services.month_close import month_close
+from rankings.services.month_end import month_end
 
 
 class Command(BaseCommand):
@@ -20,7 +20,10 @@ class Command(BaseCommand):
             first = date.fromisoformat(f"{options['month']}-01")
         except ValueError as error:
             raise CommandError("Give the month as YYYY-MM, e.g. 2026-10.") from error
-        if month_close(year=first.year, month=first.month):
+        ended = month_end(year=first.year, month=first.month)
+        if ended.closed_now:
             self.stdout.write(f"Closed {first:%Y-%m}.")
         else:
             self.stdout.write(f"{first:%Y-%m} was already closed: nothing done.")
+        if ended.achievements_awarded:
+            self.stdout.write(f"{ended.achievements_awarded} month achievements awarded.")

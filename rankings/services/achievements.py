@@ -1,0 +1,202 @@
+"""Awarding achievements (seed 000): after a game ends, after a month closes, and for the
+Champions League. One place decides, from the engine's hand history and the player's recorded
+games; every award is idempotent per (player, achievement, occurrence) and pays its silver
+through the economy in the same transaction (the 200 cap applies: `silver` keeps what was paid).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from accounts.models import User
+from economy.models import LedgerEntry
+from economy.services.wallet import wallet_award
+from games.models import Game
+from games.selectors import engine_game
+
+from ..achievements.catalogue import (
+    BY_SLUG,
+    CL_TOP_PLAYER,
+    CL_WINNER,
+    COLLECTOR,
+    COLLECTOR_KINDS,
+    EARLY_BIRD,
+    FANATIC,
+    FANATIC_GAMES,
+    HIGH_FIVE,
+    HIGH_FIVE_LOSSES,
+    HIGH_FIVE_SCORE,
+    MERRY_XMAS,
+    MONTH_WINNER,
+    MONTHIVERSARY,
+    MONTHIVERSARY_DAYS,
+    PRIVATE_PARTY,
+    TOP_PLAYER,
+    TOP_PLAYER_PLACES,
+    UNBEATABLE,
+    UNBEATABLE_RUN,
+    Achievement,
+)
+from ..achievements.hand_history import game_achievements
+from ..achievements.streaks import consecutive_days, run_milestones
+from ..models import AchievementAward, GamePoints, LongTermAward
+
+ONCE = "once"
+
+
+def achievement_award(
+    *, user_id: int, achievement: Achievement, occurrence: str, game_id: int | None = None
+) -> AchievementAward | None:
+    """Awards `achievement` to the player for `occurrence` and pays its silver, unless that
+    occurrence was awarded before (None then). A non-repeatable achievement has one occurrence.
+    A new award may complete Collector, which is awarded in turn."""
+    occurrence = occurrence if achievement.repeatable else ONCE
+    try:
+        with transaction.atomic():
+            paid = wallet_award(
+                user_id=user_id,
+                amount=achievement.silver,
+                reason=LedgerEntry.Reason.ACHIEVEMENT,
+                reference=achievement.name,  # the wallet history shows it as it is
+                idempotency_key=f"achievement:{user_id}:{achievement.slug}:{occurrence}",
+            )
+            award = AchievementAward.objects.create(
+                player_id=user_id,
+                achievement=achievement.slug,
+                occurrence=occurrence,
+                game_id=game_id,
+                awarded_at=timezone.now(),
+                silver=paid,
+            )
+    except IntegrityError:  # awarded before (or by a concurrent run of the same check)
+        return None
+    if achievement is not COLLECTOR:
+        _collector_check(user_id=user_id)
+    return award
+
+
+def _collector_check(*, user_id: int) -> None:
+    kinds = (
+        AchievementAward.objects.filter(player_id=user_id)
+        .exclude(achievement=COLLECTOR.slug)
+        .values("achievement")
+        .distinct()
+        .count()
+    )
+    if kinds >= COLLECTOR_KINDS:
+        achievement_award(user_id=user_id, achievement=COLLECTOR, occurrence=ONCE)
+
+
+def achievements_after_game(*, game_id: int) -> list[AchievementAward]:
+    """Everything the finished game `game_id` earned its players: the hand-history ones and those
+    of their record (streaks, days, private tables). Only players who played it to the end (a
+    cancelled seat forfeits the game). Its points must be recorded first (`game_points_record`).
+    Idempotent. Returns the awards this call made."""
+    game = Game.objects.filter(pk=game_id, status=Game.Status.FINISHED).first()
+    if game is None or game.winner_team is None:
+        return []
+    seats = list(game.seats.filter(user__isnull=False, cancelled=False).order_by("position"))
+    if not seats:
+        return []
+    history = engine_game(game).history
+    final_score = (game.score_team0, game.score_team1)
+    awards: list[AchievementAward] = []
+    for seat in seats:
+        found = [
+            (BY_SLUG[slug], f"game:{game.pk}:{within}")
+            for slug, within in game_achievements(
+                history, seat=seat.position, final_score=final_score, winner_team=game.winner_team
+            )
+        ]
+        with transaction.atomic():
+            # one check at a time per player: streaks read the rows other checks write
+            User.objects.select_for_update().filter(pk=seat.user_id).exists()
+            found += _record_achievements(user_id=seat.user_id, game=game)
+            for achievement, occurrence in found:
+                award = achievement_award(
+                    user_id=seat.user_id,
+                    achievement=achievement,
+                    occurrence=occurrence,
+                    game_id=game.pk,
+                )
+                if award is not None:
+                    awards.append(award)
+    return awards
+
+
+def _record_achievements(*, user_id: int, game: Game) -> list[tuple[Achievement, str]]:
+    """The achievements of the player's record that the game may complete."""
+    this = GamePoints.objects.filter(player_id=user_id, game=game).first()
+    if this is None:
+        return []
+    found: list[tuple[Achievement, str]] = []
+    day: date = this.day
+    played_to_the_end = GamePoints.objects.filter(player_id=user_id, cancelled=False)
+    found.append((EARLY_BIRD, f"day:{day}"))
+    if played_to_the_end.filter(day=day).count() >= FANATIC_GAMES:
+        found.append((FANATIC, f"day:{day}"))
+    if (day.month, day.day) == (12, 25):
+        found.append((MERRY_XMAS, f"year:{day.year}"))
+    if game.kind == Game.Kind.PRIVATE:
+        found.append((PRIVATE_PARTY, ONCE))
+    # the runs that end with this game (or its day)
+    until_this = GamePoints.objects.filter(player_id=user_id, finished_at__lte=this.finished_at)
+    newest_first = until_this.order_by("-finished_at", "-game_id")
+    games = newest_first.values_list("game_id", "won").iterator(chunk_size=100)
+    for game_id in run_milestones(games, every=UNBEATABLE_RUN):
+        found.append((UNBEATABLE, f"game:{game_id}"))
+    losses = newest_first.filter(won=False, cancelled=False).values_list("game_id", "points")
+    fought = ((game_id, points >= HIGH_FIVE_SCORE) for game_id, points in losses.iterator(100))
+    for game_id in run_milestones(fought, every=HIGH_FIVE_LOSSES):
+        found.append((HIGH_FIVE, f"game:{game_id}"))
+    days = (
+        played_to_the_end.filter(day__lte=day)
+        .order_by("-day")
+        .values_list("day", flat=True)
+        .distinct()
+        .iterator(chunk_size=100)
+    )
+    for reached in run_milestones(consecutive_days(days), every=MONTHIVERSARY_DAYS):
+        found.append((MONTHIVERSARY, f"day:{reached}"))
+    return found
+
+
+def achievements_after_month(*, year: int, month: int) -> list[AchievementAward]:
+    """Top player (top 10) and Month winner (first) of the month's total points table, read from
+    the places the closing stored. Idempotent; nothing before the month is closed."""
+    places = LongTermAward.objects.filter(
+        year=year, month=month, table=LongTermAward.Table.TOTAL, position__lte=TOP_PLAYER_PLACES
+    ).values_list("player_id", "position")
+    occurrence = f"month:{year}-{month:02d}"
+    awards = []
+    for player_id, position in places.order_by("position"):
+        earned = [TOP_PLAYER, MONTH_WINNER] if position == 1 else [TOP_PLAYER]
+        for achievement in earned:
+            award = achievement_award(
+                user_id=player_id, achievement=achievement, occurrence=occurrence
+            )
+            if award is not None:
+                awards.append(award)
+    return awards
+
+
+def achievements_champions_league(
+    *, year: int, month: int, standings: Sequence[int]
+) -> list[AchievementAward]:
+    """For the leagues' month end: `standings` are the Champions League's player ids, best
+    first. The first is CL Winner, the top 10 are CL Top Players. Idempotent."""
+    occurrence = f"month:{year}-{month:02d}"
+    awards = []
+    for position, player_id in enumerate(standings[:TOP_PLAYER_PLACES], start=1):
+        earned = [CL_WINNER, CL_TOP_PLAYER] if position == 1 else [CL_TOP_PLAYER]
+        for achievement in earned:
+            award = achievement_award(
+                user_id=player_id, achievement=achievement, occurrence=occurrence
+            )
+            if award is not None:
+                awards.append(award)
+    return awards
