@@ -1,10 +1,11 @@
 from django.urls import path
 
-from . import views
+from . import views, views_achievements
 
 app_name = "rankings"
 
 urlpatterns = [
     path("players/<int:user_id>/", views.profile, name="profile"),
     path("rankings/", views.ranking, name="ranking"),
+    path("achievements/", views_achievements.achievements, name="achievements"),
 ]
