@@ -8,6 +8,7 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
+from .search import month_table_search, overall_ranking_search, search_text
 from .selectors import month_table_page, month_table_position, overall_ranking, player_profile
 from .services.game_points import month_of
 from .tables import AVERAGE, TOTAL, average_min_games
@@ -30,7 +31,8 @@ def profile(request: HttpRequest, user_id: int) -> HttpResponse:
 @require_GET
 def ranking(request: HttpRequest) -> HttpResponse:
     """This month's table (?table=total|average, ?page=N), the player's own place, and the
-    twelve-month ranking."""
+    twelve-month ranking; ?q=<name> shows only the players whose name contains it, each in
+    their place among everyone."""
     table = request.GET.get("table", TOTAL)
     if table not in (TOTAL, AVERAGE):
         table = TOTAL
@@ -38,7 +40,14 @@ def ranking(request: HttpRequest) -> HttpResponse:
         page_number = int(request.GET.get("page", "1"))
     except ValueError:
         page_number = 1
+    search = search_text(request.GET.get("q"))
     month = month_of(timezone.now())
+    if search:
+        page = month_table_search(table=table, month=month, search=search, page=page_number)
+        overall = overall_ranking_search(search=search)
+    else:
+        page = month_table_page(table=table, month=month, page=page_number)
+        overall = overall_ranking()
     return render(
         request,
         "rankings/ranking.html",
@@ -46,8 +55,9 @@ def ranking(request: HttpRequest) -> HttpResponse:
             "table": table,
             "month": month,
             "min_games": average_min_games(),
-            "page": month_table_page(table=table, month=month, page=page_number),
+            "q": search,
+            "page": page,
             "mine": month_table_position(table=table, month=month, user_id=request.user.pk),
-            "overall": overall_ranking(),
+            "overall": overall,
         },
     )
