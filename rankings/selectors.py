@@ -19,12 +19,16 @@ from django.db.models.lookups import Exact
 from django.utils import timezone
 
 from accounts.models import User
+from economy.models import SILVER_CAP
 from games.models import Game, Seat
 from games.record import seat_label
 
+from .history import MonthChart, month_chart, points_by_month
 from .models import GamePoints, LongTermAward, MonthCarry, PlayerRank
 from .points import WINNER_BONUS, game_points, team_of
+from .rank_bar import RankBar, rank_bar
 from .ranks import NEWBIE, RANKS, Rank, next_rank
+from .selectors_achievements import AchievementCount, player_achievements
 from .tables import month_table
 
 RECENT_GAMES = 10
@@ -250,6 +254,10 @@ class PlayerProfile:
     rank: Rank
     next_rank: Rank | None
     rank_progress: RankProgress
+    rank_bar: RankBar
+    silver_cap: int  # rank rewards are silver: what the cap cuts off is lost
+    month_chart: MonthChart  # points in each of the last twelve months
+    achievements: list[AchievementCount]  # the ones earned, in the catalogue's order
     recent_games: list[RecentGame]
 
 
@@ -257,13 +265,14 @@ def player_profile(*, user_id: int, now: datetime | None = None) -> PlayerProfil
     """What a player's profile page shows; None when there is no such player.
 
     The rank is the stored one (reached once, kept forever); its progress this month counts
-    the points carried into the month.
+    the points carried into the month. A fixed number of queries, however many games.
     """
     user = User.objects.filter(pk=user_id).first()
     if user is None:
         return None
     best = player_best_month_points(user_id=user_id)
     rank = player_rank(user_id=user_id)
+    progress = player_rank_progress(user_id=user_id, rank=rank, now=now)
     return PlayerProfile(
         player_id=user.pk,
         name=user.get_short_name(),
@@ -272,6 +281,17 @@ def player_profile(*, user_id: int, now: datetime | None = None) -> PlayerProfil
         best_month_points=best,
         rank=rank,
         next_rank=next_rank(rank),
-        rank_progress=player_rank_progress(user_id=user_id, rank=rank, now=now),
+        rank_progress=progress,
+        rank_bar=rank_bar(
+            rank=rank,
+            next_rank=progress.next_rank,
+            earned=progress.earned,
+            carried=progress.carried,
+        ),
+        silver_cap=SILVER_CAP,
+        month_chart=month_chart(points_by_month(user_id=user_id, now=now)),
+        achievements=[
+            earned for earned in player_achievements(user_id=user_id) if earned.times > 0
+        ],
         recent_games=player_recent_games(user_id=user_id),
     )
