@@ -80,7 +80,9 @@ class ChartBar:
     month: date
     points: int
     current: bool  # the month under way: its bar is still growing
-    show_year: bool  # under the first bar and under each January
+    # under each January, and under the first bar unless a January is next to it (two years
+    # side by side do not fit a phone's columns)
+    show_year: bool
     points_short: str  # the value in a narrow column
     slot_x: float  # the bar's column (its tooltip answers anywhere in it), percent
     slot_width: float  # percent
@@ -107,6 +109,10 @@ class MonthChart:
         return sum(bar.points for bar in self.bars)
 
 
+def _january_next(months: Sequence[MonthPoints]) -> bool:
+    return len(months) > 1 and months[1].month.month == 1
+
+
 def month_chart(months: Sequence[MonthPoints]) -> MonthChart:
     """The bar chart's figures for `months` (oldest first; the last one is under way)."""
     heights = bar_heights([month.points for month in months], tallest=BAR_MAX_HEIGHT)
@@ -116,7 +122,7 @@ def month_chart(months: Sequence[MonthPoints]) -> MonthChart:
             month=month.month,
             points=month.points,
             current=index == len(months) - 1,
-            show_year=index == 0 or month.month.month == 1,
+            show_year=month.month.month == 1 or (index == 0 and not _january_next(months)),
             points_short=points_short(month.points),
             slot_x=round(index * slot, 3),
             slot_width=round(slot, 3),

@@ -25,7 +25,7 @@ from rankings.history import (
     points_by_month,
     points_short,
 )
-from rankings.models import PlayerRank
+from rankings.models import MonthCarry, PlayerRank
 from rankings.rank_bar import rank_bar
 from rankings.ranks import APPRENTICE, CHAMPION, GRANDMASTER, JOURNEYMAN, MASTER, NEWBIE, ROOKIE
 from rankings.selectors import player_profile
@@ -138,6 +138,10 @@ def test_the_chart_s_bars_stand_on_the_baseline_and_mark_this_month_and_the_year
         date(2025, 4, 1),
         date(2026, 1, 1),
     ]
+    # ... but not under a December beside a January: the two years would run together
+    from_december = months_ending_with(date(2026, 11, 1))
+    december_first = month_chart([MonthPoints(month=m, points=0) for m in from_december])
+    assert [bar.month for bar in december_first.bars if bar.show_year] == [date(2026, 1, 1)]
     # side by side within the width: each bar inside its own twelfth
     for index, bar in enumerate(chart.bars):
         assert index * 100 / 12 <= bar.x < bar.x + bar.width <= (index + 1) * 100 / 12 + 1e-9
@@ -237,6 +241,8 @@ def test_the_page_shows_the_seed_example_s_bar_and_the_silver_cap(client, make_p
     # the carry lies below Master's 500: the 50 points above it are all won this month
     assert 'class="segment carried"' not in section
     assert '<span class="segment won" style="width: 3.3%"></span>' in section
+    # the legend marks only what the bar draws
+    assert 'class="key won"' in section and 'class="key carried"' not in section
     assert "Rank rewards are paid in silver; silver stops at 200" in section
     assert "Grandmaster pays 200 silver." in section
 
@@ -264,6 +270,29 @@ def test_a_carry_below_the_rank_s_points_fills_none_of_the_bar(client, make_play
     assert "Journeyman takes 200 points in one month: 166 more to go." in section
     # below Apprentice's 50, neither segment fills any of the bar
     assert 'class="segment' not in section
+
+
+def test_a_carry_above_the_rank_s_points_is_drawn_before_the_points_won(client, make_player):
+    ann, me = make_player("Ann"), make_player()
+    this_month = month_of(timezone.now())
+    PlayerRank.objects.create(
+        player=ann, rank=APPRENTICE.slug, threshold=50, reached_at=timezone.now()
+    )
+    MonthCarry.objects.create(player=ann, year=this_month.year, month=this_month.month, points=100)
+    game_recorded([ann, None, None, None], score=(10, 0), finished_at=timezone.now())
+    game_recorded([ann, None, None, None], score=(10, 0), finished_at=timezone.now())
+
+    client.force_login(me)
+    body = client.get(reverse("rankings:profile", args=[ann.pk])).content.decode()
+    section = body.split('id="rank-progress"')[1].split("</section>")[0]
+    # 50 to 200: the carry covers 50..100, the 30 won 100..130
+    assert (
+        '<span class="segment carried" style="width: 33.3%"></span>\n        '
+        '<span class="segment won" style="width: 20.0%"></span>'
+    ) in section
+    assert "This month: 130 points (" in section
+    assert "30 won + " in section and "100 carried over from last month)." in section
+    assert 'class="key carried"' in section
 
 
 def test_the_highest_rank_says_so(client, make_player):
