@@ -134,3 +134,25 @@ class AchievementAward(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id} {self.achievement} ({self.occurrence})"
+
+
+class MonthRerun(models.Model):
+    """The log of staff closing a month again (`month_end_again`): who, and when. A command run
+    from the shell has no staff member."""
+
+    year = models.PositiveSmallIntegerField()
+    month = models.PositiveSmallIntegerField()
+    staff = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    at = models.DateTimeField()
+
+    class Meta:
+        indexes = [models.Index(fields=["year", "month"], name="monthrerun_month")]
+
+    def __str__(self) -> str:
+        return f"{self.year}-{self.month:02d} closed again at {self.at:%Y-%m-%d %H:%M}"

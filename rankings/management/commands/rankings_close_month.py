@@ -1,4 +1,5 @@
-"""Closes a month by hand: rankings_close_month 2026-10 (nothing if it is closed already)."""
+"""Closes a month by hand: rankings_close_month 2026-10 (nothing if it is closed already).
+With --again, a closed month's awards and carry are made afresh from the recorded points."""
 
 from __future__ import annotations
 
@@ -6,7 +7,9 @@ from datetime import date
 
 from django.core.management.base import BaseCommand, CommandError
 
+from rankings.models import LongTermAward
 from rankings.services.month_end import month_end
+from rankings.services.month_rerun import month_end_again
 
 
 class Command(BaseCommand):
@@ -14,16 +17,33 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("month", help="YYYY-MM")
+        parser.add_argument(
+            "--again",
+            action="store_true",
+            help="Close a closed month again from its recorded points, e.g. after removing a "
+            "cheater's points: its long-term awards and carry are remade. Coins already paid "
+            "(achievements, rank rewards) stay paid.",
+        )
 
     def handle(self, *args, **options) -> None:
         try:
             first = date.fromisoformat(f"{options['month']}-01")
         except ValueError as error:
             raise CommandError("Give the month as YYYY-MM, e.g. 2026-10.") from error
-        ended = month_end(year=first.year, month=first.month)
-        if ended.closed_now:
-            self.stdout.write(f"Closed {first:%Y-%m}.")
+        if options["again"]:
+            try:
+                ended = month_end_again(year=first.year, month=first.month, staff_id=None)
+            except ValueError as refused:
+                raise CommandError(str(refused)) from refused
+            awards = LongTermAward.objects.filter(year=first.year, month=first.month).count()
+            self.stdout.write(
+                f"Closed {first:%Y-%m} again from the recorded points: {awards} long-term awards."
+            )
         else:
-            self.stdout.write(f"{first:%Y-%m} was already closed: nothing done.")
+            ended = month_end(year=first.year, month=first.month)
+            if ended.closed_now:
+                self.stdout.write(f"Closed {first:%Y-%m}.")
+            else:
+                self.stdout.write(f"{first:%Y-%m} was already closed: nothing done.")
         if ended.achievements_awarded:
             self.stdout.write(f"{ended.achievements_awarded} month achievements awarded.")
