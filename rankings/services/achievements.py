@@ -53,7 +53,7 @@ def achievement_award(
 ) -> AchievementAward | None:
     """Awards `achievement` to the player for `occurrence` and pays its silver, unless that
     occurrence was awarded before (None then). A non-repeatable achievement has one occurrence.
-    A new award may complete Collector, which is awarded in turn."""
+    Collector is checked by `achievements_award`, which the detections call."""
     occurrence = occurrence if achievement.repeatable else ONCE
     try:
         with transaction.atomic():
@@ -74,21 +74,39 @@ def achievement_award(
             )
     except IntegrityError:  # awarded before (or by a concurrent run of the same check)
         return None
-    if achievement is not COLLECTOR:
-        _collector_check(user_id=user_id)
     return award
 
 
-def _collector_check(*, user_id: int) -> None:
-    kinds = (
+def achievements_award(
+    *, user_id: int, earned: Sequence[tuple[Achievement, str, int | None]]
+) -> list[AchievementAward]:
+    """Awards each (achievement, occurrence, game id) not awarded before, then Collector if the
+    player now has five different ones. Returns the awards made."""
+    awards = [
+        award
+        for achievement, occurrence, game_id in earned
+        if (
+            award := achievement_award(
+                user_id=user_id, achievement=achievement, occurrence=occurrence, game_id=game_id
+            )
+        )
+        is not None
+    ]
+    if awards and _collected_kinds(user_id=user_id) >= COLLECTOR_KINDS:
+        collector = achievement_award(user_id=user_id, achievement=COLLECTOR, occurrence=ONCE)
+        if collector is not None:
+            awards.append(collector)
+    return awards
+
+
+def _collected_kinds(*, user_id: int) -> int:
+    return (
         AchievementAward.objects.filter(player_id=user_id)
         .exclude(achievement=COLLECTOR.slug)
         .values("achievement")
         .distinct()
         .count()
     )
-    if kinds >= COLLECTOR_KINDS:
-        achievement_award(user_id=user_id, achievement=COLLECTOR, occurrence=ONCE)
 
 
 def achievements_after_game(*, game_id: int) -> list[AchievementAward]:
@@ -106,8 +124,8 @@ def achievements_after_game(*, game_id: int) -> list[AchievementAward]:
     final_score = (game.score_team0, game.score_team1)
     awards: list[AchievementAward] = []
     for seat in seats:
-        found = [
-            (BY_SLUG[slug], f"game:{game.pk}:{within}")
+        earned = [
+            (BY_SLUG[slug], f"game:{game.pk}:{within}", game.pk)
             for slug, within in game_achievements(
                 history, seat=seat.position, final_score=final_score, winner_team=game.winner_team
             )
@@ -115,44 +133,37 @@ def achievements_after_game(*, game_id: int) -> list[AchievementAward]:
         with transaction.atomic():
             # one check at a time per player: streaks read the rows other checks write
             User.objects.select_for_update().filter(pk=seat.user_id).exists()
-            found += _record_achievements(user_id=seat.user_id, game=game)
-            for achievement, occurrence in found:
-                award = achievement_award(
-                    user_id=seat.user_id,
-                    achievement=achievement,
-                    occurrence=occurrence,
-                    game_id=game.pk,
-                )
-                if award is not None:
-                    awards.append(award)
+            earned += _record_achievements(user_id=seat.user_id, game=game)
+            awards += achievements_award(user_id=seat.user_id, earned=earned)
     return awards
 
 
-def _record_achievements(*, user_id: int, game: Game) -> list[tuple[Achievement, str]]:
-    """The achievements of the player's record that the game may complete."""
+def _record_achievements(*, user_id: int, game: Game) -> list[tuple[Achievement, str, int | None]]:
+    """The achievements of the player's record that the game may complete, each with the game
+    it belongs to (for a run: the game that completed it)."""
     this = GamePoints.objects.filter(player_id=user_id, game=game).first()
     if this is None:
         return []
-    found: list[tuple[Achievement, str]] = []
+    found: list[tuple[Achievement, str, int | None]] = []
     day: date = this.day
     played_to_the_end = GamePoints.objects.filter(player_id=user_id, cancelled=False)
-    found.append((EARLY_BIRD, f"day:{day}"))
+    found.append((EARLY_BIRD, f"day:{day}", game.pk))
     if played_to_the_end.filter(day=day).count() >= FANATIC_GAMES:
-        found.append((FANATIC, f"day:{day}"))
+        found.append((FANATIC, f"day:{day}", game.pk))
     if (day.month, day.day) == (12, 25):
-        found.append((MERRY_XMAS, f"year:{day.year}"))
+        found.append((MERRY_XMAS, f"year:{day.year}", game.pk))
     if game.kind == Game.Kind.PRIVATE:
-        found.append((PRIVATE_PARTY, ONCE))
+        found.append((PRIVATE_PARTY, ONCE, game.pk))
     # the runs that end with this game (or its day)
     until_this = GamePoints.objects.filter(player_id=user_id, finished_at__lte=this.finished_at)
     newest_first = until_this.order_by("-finished_at", "-game_id")
     games = newest_first.values_list("game_id", "won").iterator(chunk_size=100)
     for game_id in run_milestones(games, every=UNBEATABLE_RUN):
-        found.append((UNBEATABLE, f"game:{game_id}"))
+        found.append((UNBEATABLE, f"game:{game_id}", game_id))
     losses = newest_first.filter(won=False, cancelled=False).values_list("game_id", "points")
     fought = ((game_id, points >= HIGH_FIVE_SCORE) for game_id, points in losses.iterator(100))
     for game_id in run_milestones(fought, every=HIGH_FIVE_LOSSES):
-        found.append((HIGH_FIVE, f"game:{game_id}"))
+        found.append((HIGH_FIVE, f"game:{game_id}", game_id))
     days = (
         played_to_the_end.filter(day__lte=day)
         .order_by("-day")
@@ -161,7 +172,7 @@ def _record_achievements(*, user_id: int, game: Game) -> list[tuple[Achievement,
         .iterator(chunk_size=100)
     )
     for reached in run_milestones(consecutive_days(days), every=MONTHIVERSARY_DAYS):
-        found.append((MONTHIVERSARY, f"day:{reached}"))
+        found.append((MONTHIVERSARY, f"day:{reached}", game.pk))
     return found
 
 
@@ -175,12 +186,9 @@ def achievements_after_month(*, year: int, month: int) -> list[AchievementAward]
     awards = []
     for player_id, position in places.order_by("position"):
         earned = [TOP_PLAYER, MONTH_WINNER] if position == 1 else [TOP_PLAYER]
-        for achievement in earned:
-            award = achievement_award(
-                user_id=player_id, achievement=achievement, occurrence=occurrence
-            )
-            if award is not None:
-                awards.append(award)
+        awards += achievements_award(
+            user_id=player_id, earned=[(each, occurrence, None) for each in earned]
+        )
     return awards
 
 
@@ -193,10 +201,7 @@ def achievements_champions_league(
     awards = []
     for position, player_id in enumerate(standings[:TOP_PLAYER_PLACES], start=1):
         earned = [CL_WINNER, CL_TOP_PLAYER] if position == 1 else [CL_TOP_PLAYER]
-        for achievement in earned:
-            award = achievement_award(
-                user_id=player_id, achievement=achievement, occurrence=occurrence
-            )
-            if award is not None:
-                awards.append(award)
+        awards += achievements_award(
+            user_id=player_id, earned=[(each, occurrence, None) for each in earned]
+        )
     return awards

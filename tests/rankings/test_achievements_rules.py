@@ -19,6 +19,7 @@ from rankings.services.achievements import (
     achievement_award,
     achievements_after_game,
     achievements_after_month,
+    achievements_award,
     achievements_champions_league,
 )
 from rankings.services.game_points import game_points_record
@@ -278,13 +279,18 @@ def test_private_party_once_only(make_player):
 
 def test_collector_after_five_different_achievements_once(make_player):
     ann = make_player()
-    for slug in ("lucky_13", "lucky_13", "magician", "farmers_hand", "spurs"):
-        achievement_award(
-            user_id=ann.pk, achievement=BY_SLUG[slug], occurrence=f"x:{slug}:{times(ann, slug)}"
-        )
-    assert times(ann, "collector") == 0  # four kinds
-    achievement_award(user_id=ann.pk, achievement=BY_SLUG["undertaker"], occurrence="x")
-    achievement_award(user_id=ann.pk, achievement=BY_SLUG["fanatic"], occurrence="x")
+
+    def earn(*slugs: str) -> list[str]:
+        earned = [(BY_SLUG[slug], f"x:{n}", None) for n, slug in enumerate(slugs)]
+        return [award.achievement for award in achievements_award(user_id=ann.pk, earned=earned)]
+
+    earn("lucky_13", "lucky_13", "magician", "farmers_hand", "spurs")  # five awards, four kinds
+    assert times(ann, "collector") == 0
+    assert earn("lucky_13", "lucky_13", "magician", "farmers_hand", "spurs", "undertaker") == [
+        "undertaker",  # the others were awarded for these occurrences before
+        "collector",
+    ]
+    earn("fanatic")
     assert times(ann, "collector") == 1
     assert silver_for(ann, "Collector") == 50
 
