@@ -375,4 +375,7 @@ def test_the_command_closes_a_month_again(may_with_a_cheater):
     year, month = this_month()
     with pytest.raises(CommandError, match="is not over yet"):
         call_command("rankings_close_month", f"{year}-{month:02d}", "--again", stdout=out)
+    with pytest.raises(CommandError, match="is not over yet"):
+        call_command("rankings_close_month", f"{year}-{month:02d}", stdout=out)
     assert MonthRerun.objects.count() == 1
+    assert not MonthClose.objects.filter(year=year, month=month).exists()

@@ -9,7 +9,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from rankings.models import LongTermAward
 from rankings.services.month_end import month_end
-from rankings.services.month_rerun import month_end_again
+from rankings.services.month_rerun import month_end_again, month_is_over, month_not_over_message
 
 
 class Command(BaseCommand):
@@ -30,6 +30,9 @@ class Command(BaseCommand):
             first = date.fromisoformat(f"{options['month']}-01")
         except ValueError as error:
             raise CommandError("Give the month as YYYY-MM, e.g. 2026-10.") from error
+        if not month_is_over(year=first.year, month=first.month):
+            # closed early, the month's last games would never count
+            raise CommandError(month_not_over_message(year=first.year, month=first.month))
         if options["again"]:
             try:
                 ended = month_end_again(year=first.year, month=first.month, staff_id=None)
