@@ -74,6 +74,7 @@ class LedgerEntry(models.Model):
         GAME = "game", "Played a game"
         PRIVATE_TABLE = "private_table", "Opened a private table"
         LEAGUE = "league", "Created a league"
+        CHAMPIONS_LEAGUE = "champions_league", "Entered the Champions League"
         PURCHASE = "purchase", "Bought gold"
         REFUND = "refund", "Purchase refunded"
         DEBT_SETTLED = "debt_settled", "Owed gold paid back"

@@ -256,6 +256,8 @@ ECONOMY_INVITED_FRIEND_SILVER = int(os.environ.get("ECONOMY_INVITED_FRIEND_SILVE
 ECONOMY_PRICE_GAME = int(os.environ.get("ECONOMY_PRICE_GAME", "1"))
 ECONOMY_PRICE_PRIVATE_TABLE = int(os.environ.get("ECONOMY_PRICE_PRIVATE_TABLE", "5"))
 ECONOMY_PRICE_LEAGUE = int(os.environ.get("ECONOMY_PRICE_LEAGUE", "50"))
+# entering a month's Champions League (once per month): enough to mean it, less than a league
+ECONOMY_PRICE_CHAMPIONS_LEAGUE = int(os.environ.get("ECONOMY_PRICE_CHAMPIONS_LEAGUE", "20"))
 # gold packs on sale: id -> Stripe price, gold, and the price shown (in cents)
 ECONOMY_GOLD_PACKS = {
     "gold-100": {

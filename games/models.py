@@ -27,6 +27,8 @@ class Game(models.Model):
     class Kind(models.TextChoices):
         PUBLIC = "public", "Public table"
         PRIVATE = "private", "Private table"
+        # a table of a league: only its members sit, from the league's page (leagues app)
+        LEAGUE = "league", "League table"
 
     class Status(models.TextChoices):
         OPEN = "open", "Waiting for players"
@@ -54,6 +56,8 @@ class Game(models.Model):
     score_team0 = models.PositiveSmallIntegerField(default=0)
     score_team1 = models.PositiveSmallIntegerField(default=0)
     winner_team = models.PositiveSmallIntegerField(null=True, blank=True)
+    # the game starts only with four people: no computer fills an empty seat at the start
+    full_table_only = models.BooleanField(default=False)
 
     class Meta:
         indexes = [

@@ -22,6 +22,10 @@ def league_price() -> int:
     return settings.ECONOMY_PRICE_LEAGUE
 
 
+def champions_league_price() -> int:
+    return settings.ECONOMY_PRICE_CHAMPIONS_LEAGUE
+
+
 def game_seat_charge(*, game_id: int, user_id: int) -> Spend:
     """A person seated at a game that starts pays the game's price, once per game."""
     return wallet_spend(
@@ -58,4 +62,15 @@ def league_charge(*, league_id: int, user_id: int) -> Spend:
         reason=LedgerEntry.Reason.LEAGUE,
         reference=f"league:{league_id}",
         idempotency_key=f"league:{league_id}",
+    )
+
+
+def champions_league_charge(*, league_id: int, user_id: int) -> Spend:
+    """A player entering a month's Champions League pays its entry, once per month's league."""
+    return wallet_spend(
+        user_id=user_id,
+        price=champions_league_price(),
+        reason=LedgerEntry.Reason.CHAMPIONS_LEAGUE,
+        reference=f"league:{league_id}",
+        idempotency_key=f"champions_league:{league_id}:player:{user_id}",
     )

@@ -53,12 +53,20 @@ def player_can_pay_check(*, user_id: int) -> None:
         raise _refused(refused) from refused
 
 
-def table_create(*, creator_id: int, kind: str, rules: RuleOptions) -> Game:
+def table_create(
+    *, creator_id: int, kind: str, rules: RuleOptions, full_table_only: bool = False
+) -> Game:
     """A new table with its creator in seat 0 and three empty seats. The creator of a private
-    table pays for it now (and must be able to pay for the game too)."""
+    table pays for it now (and must be able to pay for the game too); a league table is paid
+    for by its league. `full_table_only`: it starts only once four people sit."""
     try:
         with transaction.atomic():
-            game = Game.objects.create(kind=kind, rules=rules.to_dict(), created_by_id=creator_id)
+            game = Game.objects.create(
+                kind=kind,
+                rules=rules.to_dict(),
+                created_by_id=creator_id,
+                full_table_only=full_table_only,
+            )
             Seat.objects.bulk_create(
                 Seat(game=game, position=position, time_limit_ms=full_time_limit_ms())
                 for position in range(4)
@@ -67,6 +75,8 @@ def table_create(*, creator_id: int, kind: str, rules: RuleOptions) -> Game:
             if kind == Game.Kind.PRIVATE:
                 wallet_check_can_pay(user_id=creator_id, price=private_table_price() + game_price())
                 private_table_charge(game_id=game.pk, user_id=creator_id)
+            elif kind == Game.Kind.LEAGUE:
+                player_can_pay_check(user_id=creator_id)
     except IntegrityError as error:
         raise ALREADY_PLAYING from error
     except WalletRefused as refused:
@@ -74,10 +84,20 @@ def table_create(*, creator_id: int, kind: str, rules: RuleOptions) -> Game:
     return game
 
 
-def seat_take(*, game_id: int, user_id: int, position: int | None = None) -> Seat:
+LEAGUE_TABLE = TableError(
+    "league_table", "This is a league table: its members sit down from the league's page."
+)
+
+
+def seat_take(
+    *, game_id: int, user_id: int, position: int | None = None, admitted: bool = False
+) -> Seat:
+    """`admitted`: the caller (the leagues) checked that the player may sit at a league table."""
     try:
         with transaction.atomic():
             game = Game.objects.select_for_update().get(pk=game_id)
+            if game.kind == Game.Kind.LEAGUE and not admitted:
+                raise LEAGUE_TABLE
             if game.status != Game.Status.OPEN:
                 raise TableError("not_open", "This table has already started.")
             if game.seats.filter(user_id=user_id).exists():
@@ -125,6 +145,10 @@ def table_start(*, game_id: int, user_id: int) -> Game:
             raise TableError("not_creator", "Only the player who opened the table can start it.")
         if game.status != Game.Status.OPEN:
             raise TableError("not_open", "This table has already started.")
+        if game.full_table_only and game.seats.filter(user__isnull=True).exists():
+            raise TableError(
+                "table_not_full", "This table starts only with four players: wait for them."
+            )
         try:
             game_begin(game)
         except SeatCannotPay as unpaid:
@@ -211,6 +235,8 @@ def invitation_send(*, game_id: int, user_id: int, name: str) -> Invitation:
         raise TableError("not_creator", "Only the player who opened the table can invite.")
     if game.status != Game.Status.OPEN:
         raise TableError("not_open", "This table has already started.")
+    if game.kind == Game.Kind.LEAGUE:
+        raise LEAGUE_TABLE
     name = name.strip()
     invitee = (
         User.objects.filter(is_active=True)

@@ -123,7 +123,8 @@ PRIVATE_PARTY = _a(
     "private_party",
     "Private Party",
     "Played a private game for the first time",
-    "You played a private table's game to the end for the first time. Once only.",
+    "You played a game at a private table (a league's tables too) to the end for the first "
+    "time. Once only.",
     repeatable=False,
 )
 TOP_PLAYER = _a(

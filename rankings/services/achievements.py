@@ -152,7 +152,7 @@ def _record_achievements(*, user_id: int, game: Game) -> list[tuple[Achievement,
         found.append((FANATIC, f"day:{day}", game.pk))
     if (day.month, day.day) == (12, 25):
         found.append((MERRY_XMAS, f"year:{day.year}", game.pk))
-    if game.kind == Game.Kind.PRIVATE:
+    if game.kind in (Game.Kind.PRIVATE, Game.Kind.LEAGUE):  # a league's tables are private
         found.append((PRIVATE_PARTY, ONCE, game.pk))
     # the runs that end with this game (or its day)
     until_this = GamePoints.objects.filter(player_id=user_id, finished_at__lte=this.finished_at)
