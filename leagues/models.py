@@ -185,12 +185,12 @@ class SeasonStanding(models.Model):
             models.UniqueConstraint(fields=["season", "position"], name="seasonstanding_position"),
         ]
 
+    def __str__(self) -> str:
+        return f"{self.season_id} #{self.position} {self.player_id}"
+
     @property
     def average(self) -> float:
         return self.points / self.games if self.games else 0.0
-
-    def __str__(self) -> str:
-        return f"{self.season_id} #{self.position} {self.player_id}"
 
 
 class LeagueGame(models.Model):

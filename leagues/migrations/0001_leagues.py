@@ -2,138 +2,343 @@
 
 import django.db.models.deletion
 import django.db.models.functions.text
-import leagues.models
 from django.conf import settings
 from django.db import migrations, models
 
+import leagues.models
+
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('games', '0003_league_tables'),
+        ("games", "0003_league_tables"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='League',
+            name="League",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('private', 'Private league'), ('champions', 'Champions League')], default='private', max_length=10)),
-                ('name', models.CharField(max_length=60)),
-                ('description', models.TextField(blank=True, max_length=1000)),
-                ('rules', models.JSONField()),
-                ('joining', models.CharField(choices=[('link', 'Anyone with the link'), ('invitation', 'Invited players only')], default='invitation', max_length=10)),
-                ('season_length', models.CharField(choices=[('week', 'One week'), ('fortnight', 'Two weeks'), ('month', 'A calendar month')], default='month', max_length=10)),
-                ('join_token', models.CharField(default=leagues.models.new_join_token, max_length=32, unique=True)),
-                ('month', models.DateField(blank=True, null=True, unique=True)),
-                ('creation_key', models.CharField(blank=True, max_length=64, null=True, unique=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[("private", "Private league"), ("champions", "Champions League")],
+                        default="private",
+                        max_length=10,
+                    ),
+                ),
+                ("name", models.CharField(max_length=60)),
+                ("description", models.TextField(blank=True, max_length=1000)),
+                ("rules", models.JSONField()),
+                (
+                    "joining",
+                    models.CharField(
+                        choices=[
+                            ("link", "Anyone with the link"),
+                            ("invitation", "Invited players only"),
+                        ],
+                        default="invitation",
+                        max_length=10,
+                    ),
+                ),
+                (
+                    "season_length",
+                    models.CharField(
+                        choices=[
+                            ("week", "One week"),
+                            ("fortnight", "Two weeks"),
+                            ("month", "A calendar month"),
+                        ],
+                        default="month",
+                        max_length=10,
+                    ),
+                ),
+                (
+                    "join_token",
+                    models.CharField(
+                        default=leagues.models.new_join_token, max_length=32, unique=True
+                    ),
+                ),
+                ("month", models.DateField(blank=True, null=True, unique=True)),
+                (
+                    "creation_key",
+                    models.CharField(blank=True, max_length=64, null=True, unique=True),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='LeagueGame',
+            name="LeagueGame",
             fields=[
-                ('game', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, primary_key=True, serialize=False, to='games.game')),
-                ('league', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='games', to='leagues.league')),
+                (
+                    "game",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        primary_key=True,
+                        serialize=False,
+                        to="games.game",
+                    ),
+                ),
+                (
+                    "league",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="games",
+                        to="leagues.league",
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='LeagueInvitation',
+            name="LeagueInvitation",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('status', models.CharField(choices=[('pending', 'Waiting for an answer'), ('accepted', 'Accepted'), ('declined', 'Declined'), ('withdrawn', 'Withdrawn')], default='pending', max_length=10)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('answered_at', models.DateTimeField(blank=True, null=True)),
-                ('invited_by', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('league', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='invitations', to='leagues.league')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='league_invitations', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("pending", "Waiting for an answer"),
+                            ("accepted", "Accepted"),
+                            ("declined", "Declined"),
+                            ("withdrawn", "Withdrawn"),
+                        ],
+                        default="pending",
+                        max_length=10,
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("answered_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "invited_by",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "league",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="invitations",
+                        to="leagues.league",
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="league_invitations",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Membership',
+            name="Membership",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('role', models.CharField(choices=[('organiser', 'Organiser'), ('member', 'Member')], default='member', max_length=10)),
-                ('joined_at', models.DateTimeField()),
-                ('ended_at', models.DateTimeField(blank=True, null=True)),
-                ('ended', models.CharField(blank=True, choices=[('left', 'Left'), ('removed', 'Removed by the organiser')], max_length=10)),
-                ('league', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='memberships', to='leagues.league')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='league_memberships', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "role",
+                    models.CharField(
+                        choices=[("organiser", "Organiser"), ("member", "Member")],
+                        default="member",
+                        max_length=10,
+                    ),
+                ),
+                ("joined_at", models.DateTimeField()),
+                ("ended_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "ended",
+                    models.CharField(
+                        blank=True,
+                        choices=[("left", "Left"), ("removed", "Removed by the organiser")],
+                        max_length=10,
+                    ),
+                ),
+                (
+                    "league",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="memberships",
+                        to="leagues.league",
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="league_memberships",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Season',
+            name="Season",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveIntegerField()),
-                ('starts_at', models.DateTimeField()),
-                ('ends_at', models.DateTimeField()),
-                ('closed_at', models.DateTimeField(blank=True, null=True)),
-                ('league', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seasons', to='leagues.league')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveIntegerField()),
+                ("starts_at", models.DateTimeField()),
+                ("ends_at", models.DateTimeField()),
+                ("closed_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "league",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seasons",
+                        to="leagues.league",
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='SeasonStanding',
+            name="SeasonStanding",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveIntegerField()),
-                ('games', models.PositiveIntegerField()),
-                ('wins', models.PositiveIntegerField()),
-                ('points', models.PositiveIntegerField()),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, to=settings.AUTH_USER_MODEL)),
-                ('season', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='standings', to='leagues.season')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("position", models.PositiveIntegerField()),
+                ("games", models.PositiveIntegerField()),
+                ("wins", models.PositiveIntegerField()),
+                ("points", models.PositiveIntegerField()),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, to=settings.AUTH_USER_MODEL
+                    ),
+                ),
+                (
+                    "season",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="standings",
+                        to="leagues.season",
+                    ),
+                ),
             ],
         ),
         migrations.AddConstraint(
-            model_name='league',
-            constraint=models.UniqueConstraint(django.db.models.functions.text.Lower('name'), condition=models.Q(('kind', 'private')), name='league_private_name_unique'),
+            model_name="league",
+            constraint=models.UniqueConstraint(
+                django.db.models.functions.text.Lower("name"),
+                condition=models.Q(("kind", "private")),
+                name="league_private_name_unique",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='league',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('kind', 'private'), ('month__isnull', True)), models.Q(('kind', 'champions'), ('month__isnull', False)), _connector='OR'), name='league_month_only_for_champions'),
+            model_name="league",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("kind", "private"), ("month__isnull", True)),
+                    models.Q(("kind", "champions"), ("month__isnull", False)),
+                    _connector="OR",
+                ),
+                name="league_month_only_for_champions",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='leagueinvitation',
-            constraint=models.UniqueConstraint(condition=models.Q(('status', 'pending')), fields=('league', 'player'), name='leagueinvitation_one_pending'),
+            model_name="leagueinvitation",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("status", "pending")),
+                fields=("league", "player"),
+                name="leagueinvitation_one_pending",
+            ),
         ),
         migrations.AddIndex(
-            model_name='membership',
-            index=models.Index(fields=['player', 'ended_at'], name='membership_player'),
+            model_name="membership",
+            index=models.Index(fields=["player", "ended_at"], name="membership_player"),
         ),
         migrations.AddConstraint(
-            model_name='membership',
-            constraint=models.UniqueConstraint(condition=models.Q(('ended_at__isnull', True)), fields=('league', 'player'), name='membership_one_current'),
+            model_name="membership",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("ended_at__isnull", True)),
+                fields=("league", "player"),
+                name="membership_one_current",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='membership',
-            constraint=models.UniqueConstraint(condition=models.Q(('ended_at__isnull', True), ('role', 'organiser')), fields=('league',), name='membership_one_organiser'),
+            model_name="membership",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("ended_at__isnull", True), ("role", "organiser")),
+                fields=("league",),
+                name="membership_one_organiser",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='membership',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('ended', ''), ('ended_at__isnull', True)), models.Q(('ended_at__isnull', False), models.Q(('ended', ''), _negated=True)), _connector='OR'), name='membership_ended_with_reason'),
+            model_name="membership",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("ended", ""), ("ended_at__isnull", True)),
+                    models.Q(("ended_at__isnull", False), models.Q(("ended", ""), _negated=True)),
+                    _connector="OR",
+                ),
+                name="membership_ended_with_reason",
+            ),
         ),
         migrations.AddIndex(
-            model_name='season',
-            index=models.Index(fields=['closed_at', 'ends_at'], name='season_due'),
+            model_name="season",
+            index=models.Index(fields=["closed_at", "ends_at"], name="season_due"),
         ),
         migrations.AddConstraint(
-            model_name='season',
-            constraint=models.UniqueConstraint(fields=('league', 'number'), name='season_number_once'),
+            model_name="season",
+            constraint=models.UniqueConstraint(
+                fields=("league", "number"), name="season_number_once"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='season',
-            constraint=models.CheckConstraint(condition=models.Q(('ends_at__gt', models.F('starts_at'))), name='season_ends_after_start'),
+            model_name="season",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("ends_at__gt", models.F("starts_at"))),
+                name="season_ends_after_start",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seasonstanding',
-            constraint=models.UniqueConstraint(fields=('season', 'player'), name='seasonstanding_player'),
+            model_name="seasonstanding",
+            constraint=models.UniqueConstraint(
+                fields=("season", "player"), name="seasonstanding_player"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seasonstanding',
-            constraint=models.UniqueConstraint(fields=('season', 'position'), name='seasonstanding_position'),
+            model_name="seasonstanding",
+            constraint=models.UniqueConstraint(
+                fields=("season", "position"), name="seasonstanding_position"
+            ),
         ),
     ]
