@@ -182,6 +182,13 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": crontab(minute=5),
         "options": {"expires": 3000},
     },
+    # league seasons end at any moment of the day (a week after creation): each run closes
+    # the seasons whose end has passed, keeps their final tables and opens the next seasons
+    "leagues.close_due_seasons": {
+        "task": "leagues.close_due_seasons",
+        "schedule": 600.0,
+        "options": {"expires": 540},
+    },
 }
 # seed 000's average points per game table: the games a player needs in a month to appear in it
 # (rankings.tables.average_min_games says why)
