@@ -3,6 +3,8 @@ names unique ignoring case, the organiser and season 1 made with it."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.utils import timezone
 
@@ -45,7 +47,7 @@ def test_the_creator_pays_once_becomes_organiser_and_season_one_starts_now(make_
     season = Season.objects.get(league=league)
     assert season.number == 1 and season.closed_at is None
     assert before <= season.starts_at <= timezone.now()
-    assert season.ends_at - season.starts_at == timezone.timedelta(days=7)
+    assert season.ends_at - season.starts_at == timedelta(days=7)
 
 
 def test_a_double_submit_returns_the_first_league_and_charges_nothing_more(make_player):
