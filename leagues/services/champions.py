@@ -10,7 +10,7 @@ achievements (`leagues.services.seasons`).
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 
 from django.db import IntegrityError, transaction
 from django.utils import dateformat, timezone
@@ -19,18 +19,19 @@ from accounts.models import User
 from economy.services.errors import WalletRefused
 from economy.services.prices import champions_league_charge
 from games.engine import RuleOptions
+from games.models import Game, Seat
 from rankings.services.game_points import month_of
 
-from ..models import League, Membership, Season
+from ..models import League, LeagueGame, Membership, Season
 from .errors import LeagueError
+from .seasons import season_bounds
+from .tables import league_table_open, league_table_sit
 
 
 def champions_month_bounds(*, month: date) -> tuple[datetime, datetime]:
     """The first moment of `month` in the site's time zone, and of the next month."""
-    zone = timezone.get_default_timezone()
-    start = datetime(month.year, month.month, 1, tzinfo=zone)
-    following = (month.replace(day=1) + timedelta(days=32)).replace(day=1)
-    return start, datetime(following.year, following.month, 1, tzinfo=zone)
+    first = datetime(month.year, month.month, 1, tzinfo=timezone.get_default_timezone())
+    return season_bounds(starts_at=first, season_length=League.SeasonLength.MONTH)
 
 
 def champions_league_name(*, month: date) -> str:
@@ -107,3 +108,29 @@ def champions_league_enter(*, user_id: int, now: datetime | None = None) -> Memb
     except WalletRefused as refused:
         raise LeagueError(refused.code, refused.message) from refused
     return membership
+
+
+NOT_ENTRANT = LeagueError(
+    "not_entrant", "Only the Champions League's entrants play at its tables: enter it first."
+)
+
+
+def champions_table_open(*, user_id: int, now: datetime | None = None) -> Game:
+    """An entrant opens a table of this month's Champions League. It starts only with four
+    entrants (`league_table_open` makes every Champions League table `full_table_only`)."""
+    league = champions_league_current(now=now)
+    if champions_entrant(league_id=league.pk, user_id=user_id) is None:
+        raise NOT_ENTRANT  # checked again under the membership's lock by league_table_open
+    return league_table_open(league_id=league.pk, user_id=user_id)
+
+
+def champions_table_sit(*, game_id: int, user_id: int) -> Seat:
+    """An entrant sits at an open Champions League table."""
+    if not LeagueGame.objects.filter(game_id=game_id, league__kind=League.Kind.CHAMPIONS).exists():
+        raise LeagueError("not_champions_table", "This is not a Champions League table.")
+    try:
+        return league_table_sit(game_id=game_id, user_id=user_id)
+    except LeagueError as refused:
+        if refused.code == "not_member":
+            raise NOT_ENTRANT from refused
+        raise

@@ -9,17 +9,27 @@ from datetime import UTC, date, datetime, timedelta
 
 import pytest
 from django.db import connection, transaction
+from django.utils import timezone
 
-from economy.models import LedgerEntry
+from economy.models import SILVER_CAP, LedgerEntry, Wallet
 from economy.services.prices import champions_league_price
-from leagues.models import League, Membership, Season
+from games.models import Game
+from games.services.tables import TableError, table_start
+from leagues.models import League, LeagueGame, Membership, Season
+from leagues.selectors import season_standings
 from leagues.services.champions import (
     champions_league_current,
     champions_league_enter,
     champions_league_for,
+    champions_table_open,
+    champions_table_sit,
 )
 from leagues.services.errors import LeagueError
+from leagues.services.seasons import seasons_close_due
+from leagues.tasks import close_due_seasons
+from rankings.models import AchievementAward
 from tests.economy.coins import wallet_set
+from tests.games.finished_games import game_result_store
 
 
 def cl_charges(player) -> list[LedgerEntry]:
@@ -214,3 +224,139 @@ def test_two_concurrent_entries_of_one_player_charge_once(make_player):
     assert sorted(outcomes) == ["already_member", "entered"]
     assert len(cl_charges(player)) == 1
     assert Membership.objects.filter(player=player).count() == 1
+
+
+# ---- tables: four entrants, no computers ----
+
+
+def _entrants(make_player, *names: str):
+    players = [make_player(name) for name in names]
+    for player in players:
+        champions_league_enter(user_id=player.pk)
+    return players
+
+
+@pytest.mark.django_db
+def test_a_champions_league_table_starts_only_with_four_entrants(make_player):
+    ann, bob, cat, dan = _entrants(make_player, "Ann", "Bob", "Cat", "Dan")
+
+    game = champions_table_open(user_id=ann.pk)
+    champions_table_sit(game_id=game.pk, user_id=bob.pk)
+    champions_table_sit(game_id=game.pk, user_id=cat.pk)
+    with pytest.raises(TableError) as three:
+        table_start(game_id=game.pk, user_id=ann.pk)
+    champions_table_sit(game_id=game.pk, user_id=dan.pk)
+    table_start(game_id=game.pk, user_id=ann.pk)
+
+    assert three.value.code == "table_not_full"
+    game.refresh_from_db()
+    assert game.full_table_only and game.kind == Game.Kind.LEAGUE
+    assert game.leaguegame.league == champions_league_current()
+    assert game.status == Game.Status.PLAYING
+    assert [seat.user_id for seat in game.seats.order_by("position")] == [
+        ann.pk,
+        bob.pk,
+        cat.pk,
+        dan.pk,
+    ]
+
+
+@pytest.mark.django_db
+def test_a_player_who_has_not_entered_cannot_open_a_table_or_sit_at_one(make_player):
+    [ann] = _entrants(make_player, "Ann")
+    stranger = make_player("Stranger")
+    game = champions_table_open(user_id=ann.pk)
+
+    with pytest.raises(LeagueError) as opening:
+        champions_table_open(user_id=stranger.pk)
+    with pytest.raises(LeagueError) as sitting:
+        champions_table_sit(game_id=game.pk, user_id=stranger.pk)
+
+    assert opening.value.code == sitting.value.code == "not_entrant"
+    assert "enter it first" in sitting.value.message
+    assert not game.seats.filter(user=stranger).exists()
+
+
+@pytest.mark.django_db
+def test_an_entrant_of_last_month_is_not_an_entrant_of_this_month(make_player):
+    ann = make_player("Ann")
+    champions_league_enter(user_id=ann.pk, now=timezone.now() - timedelta(days=40))
+
+    with pytest.raises(LeagueError) as refused:
+        champions_table_open(user_id=ann.pk)
+
+    assert refused.value.code == "not_entrant"
+
+
+# ---- month end ----
+
+JANUARY = date(2025, 1, 1)
+
+
+def _in_january(day: int, hour: int = 12) -> datetime:
+    return datetime(2025, 1, day, hour, tzinfo=UTC)
+
+
+def _cl_game(league: League, players, *, score, finished_at: datetime) -> Game:
+    game = game_result_store(players, score=score, winner_team=0, finished_at=finished_at)
+    LeagueGame.objects.create(game=game, league=league)
+    return game
+
+
+def _awards(slug: str) -> list[int]:
+    return sorted(
+        AchievementAward.objects.filter(achievement=slug).values_list("player_id", flat=True)
+    )
+
+
+@pytest.mark.django_db
+def test_month_end_keeps_the_final_table_and_awards_the_winner_and_top_ten_once(make_player):
+    players = [make_player(f"P{number}") for number in range(12)]
+    for player in players:
+        champions_league_enter(user_id=player.pk, now=_in_january(1))
+    league = champions_league_for(month=JANUARY)
+    stranger = make_player("Stranger")  # never entered: sits at a table, counts for nothing
+    p = players
+    # team 0 (seats 0 and 2) wins each; site points: team points, winners +5
+    _cl_game(league, [p[0], p[1], p[2], p[3]], score=(12, 1), finished_at=_in_january(3))
+    _cl_game(league, [p[4], p[5], p[6], p[7]], score=(10, 8), finished_at=_in_january(4))
+    _cl_game(league, [p[8], p[9], p[10], p[11]], score=(10, 3), finished_at=_in_january(5))
+    _cl_game(league, [p[1], p[11], p[3], stranger], score=(10, 4), finished_at=_in_january(6))
+    # ends after the month: counts in no Champions League
+    _cl_game(
+        league,
+        [p[3], p[1], p[5], p[7]],
+        score=(12, 0),
+        finished_at=datetime(2025, 2, 1, tzinfo=UTC),
+    )
+
+    assert seasons_close_due() == 1
+    assert close_due_seasons() == 0  # the beat job's second run: nothing more
+
+    season = Season.objects.get(league=league)
+    assert season.closed_at is not None
+    final = list(season.standings.order_by("position"))
+    assert [(row.player_id, row.points, row.games) for row in final[:2]] == [
+        (p[0].pk, 17, 1),  # 17 points, as p[2], who has the higher id
+        (p[2].pk, 17, 1),
+    ]
+    assert {row.player_id for row in final} == {player.pk for player in players}
+    # p[1] and p[3] won a second game; p[11] lost one, 7 points, p[9] has 3
+    assert [row.player_id for row in final[10:]] == [p[11].pk, p[9].pk]
+    assert _awards("cl_winner") == [p[0].pk]
+    top_ten = sorted(row.player_id for row in final[:10])
+    assert _awards("cl_top_player") == top_ten
+    # 600 silver for CL Winner, but silver stops at 200
+    assert Wallet.objects.get(pk=p[0].pk).silver == SILVER_CAP
+    # the page reads the kept table from now on
+    assert [row.player_id for row in season_standings(season_id=season.pk)] == [
+        row.player_id for row in final
+    ]
+
+
+@pytest.mark.django_db
+def test_a_month_with_nobody_in_its_table_closes_without_awards(make_player):
+    champions_league_for(month=JANUARY)
+
+    assert seasons_close_due() == 1
+    assert AchievementAward.objects.count() == 0
