@@ -10,6 +10,7 @@ urlpatterns = [
     path("", include("games.urls")),
     path("", include("rankings.urls")),
     path("champions/", include("leagues.urls_champions")),
+    path("leagues/", include("leagues.urls")),
     path("coins/", include("economy.urls")),
     path("coins/", include("economy.urls_purchases")),
     path("accounts/", include("accounts.urls")),
