@@ -98,8 +98,11 @@ def table_sit(request: HttpRequest, game_id: int) -> HttpResponse:
 def past_month(request: HttpRequest, year: int, month: int) -> HttpResponse:
     if not 1 <= month <= 12:
         raise Http404("No such month.")
+    current = champions_league_current().month
+    if date(year, month, 1) == current:
+        return _index()
     found = champions_month(month=date(year, month, 1), user_id=request.user.pk)
-    if found is None:
+    if found is None or found.league.month > current:
         raise Http404("There was no Champions League that month.")
     return render(
         request,
@@ -108,6 +111,6 @@ def past_month(request: HttpRequest, year: int, month: int) -> HttpResponse:
             "month": found,
             "cl_winner": CL_WINNER,
             "cl_top_player": CL_TOP_PLAYER,
-            "past_months": champions_past_months(before=champions_league_current().month)[:12],
+            "past_months": champions_past_months(before=current)[:12],
         },
     )

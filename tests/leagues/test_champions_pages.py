@@ -258,3 +258,12 @@ def test_the_page_reads_the_same_number_of_queries_for_few_and_many_entrants(cli
     many = queries()
 
     assert many == few
+
+
+def test_this_month_s_page_by_its_month_is_the_champions_league_page(client, make_player):
+    client.force_login(make_player("Ann"))
+    month = champions_league_current().month
+
+    response = client.get(reverse("champions:month", args=[month.year, month.month]))
+
+    assert response["Location"] == INDEX
