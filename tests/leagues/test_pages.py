@@ -125,7 +125,8 @@ def test_the_index_lists_my_leagues_invitations_and_the_champions_league(client,
     assert "Champions League" in body and 'href="/champions/"' in body
     assert f'href="{CREATE}"' in body
     season = Season.objects.get(league=mine)
-    assert f"season ends {timezone.localtime(season.ends_at):%-d %b}" in body
+    assert f"The season ends {timezone.localtime(season.ends_at):%-d %B, %H:%M}" in body
+    assert "left in the season" in body
 
 
 def test_the_league_page_is_for_current_members_only(client, make_player):
