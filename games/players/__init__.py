@@ -12,6 +12,16 @@ PLAYER_KINDS: dict[str, PlayerFactory] = {
     RandomPlayer.name: RandomPlayer,
 }
 
+
+def _register_levels() -> None:
+    # the levels build on the players above: imported after them
+    from .levels import LEVEL_PLAYERS
+
+    PLAYER_KINDS.update(LEVEL_PLAYERS)
+
+
+_register_levels()
+
 __all__ = [
     "PLAYER_KINDS",
     "ComputerPlayer",

@@ -1,0 +1,198 @@
+"""Bidding, going alone, going under and the dealer's discard, evaluated by search.
+
+Each candidate decision is tried in N deals consistent with the view (the same deals for every
+candidate, so that their differences are not noise of the sampling): the rest of the auction is
+played out by the rule-of-thumb player for every seat (us included, after this decision), then
+the play of the cards is solved with every hand known (`solver.py`), and the hand points for our
+team are averaged. A pass is valued the same way, so it is worth what the others would then make
+of the hand, not zero. The candidate with the best average wins; the rule-of-thumb choice breaks
+ties and is the fallback when nothing is to be gained.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from games.engine import Deal, GameState, HandState, RuleOptions, SeatView
+from games.engine.actions import ALONE, NOT_ALONE, ORDER_UP, PASS
+from games.engine.cards import NO_TRUMP, RANKS, SUITS, TRUMP_ORDER
+from games.engine.hand import ALONE_PHASE, BID1, BID2, DEFEND_PHASE, DISCARD_PHASE, PLAY_PHASE
+from games.engine.records import WentUnder
+from games.engine.view import seat_view
+
+from ..rule_of_thumb import choose_action, choose_bid
+from ..strength import count_trumps, suit_strength
+from .card_play import next_seats
+from .cards import to_mask
+from .sampler import World, sample_worlds
+from .solver import PlaySolver, hand_points
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    action: str
+    alone: bool | None = None  # for a bid: whether I then go alone (None: rule of thumb)
+
+
+def world_state(view: SeatView, rules: RuleOptions, world: World) -> HandState:
+    """The hand as it stands now in this world: the view's bids and decisions, the world's
+    cards. Only for the phases before the play."""
+    deal = Deal(hands=world.hands, upcard=view.upcard, kitty=world.kitty)
+    hand = HandState(rules, view.dealer, deal, view.hand_number)
+    hand.bids = list(view.bids)
+    if view.went_under_seat is not None:
+        hand.went_under = WentUnder(view.went_under_seat, None, None)
+    hand.phase, hand.to_act = view.phase, view.to_act
+    if view.trump is not None:
+        hand.trump, hand.maker = view.trump, view.maker
+        if view.seat == view.dealer:
+            hand.discarded = view.my_discard
+        else:
+            hand.discarded = world.discard
+        hand.maker_alone = view.maker_alone
+        for seat in view.sitting_out:
+            hand.active[seat] = False
+    return hand
+
+
+def _view_of(hand: HandState, seat: int, rules: RuleOptions, score: tuple[int, int]) -> SeatView:
+    state = GameState.__new__(GameState)
+    state.rules, state.scores, state.winner = rules, list(score), None
+    state.public_records, state.hand = [], hand
+    return seat_view(state, seat)
+
+
+def play_out(
+    hand: HandState, me: int, candidate: Candidate, rules: RuleOptions, score: tuple[int, int]
+) -> float:
+    """Apply the candidate, finish the auction by rule of thumb, solve the play: our points."""
+    hand.apply(candidate.action)
+    while hand.phase not in (PLAY_PHASE, "done"):
+        seat = hand.to_act
+        assert seat is not None
+        if hand.phase == ALONE_PHASE and seat == me and candidate.alone is not None:
+            action = ALONE if candidate.alone else NOT_ALONE
+        else:
+            legal = hand.legal_actions()
+            action = (
+                legal[0]
+                if len(legal) == 1
+                else choose_action(_view_of(hand, seat, rules, score), rules)
+            )
+        hand.apply(action)
+    if hand.phase == "done":
+        return 0.0  # everybody passed
+    return solved_points(hand, me)
+
+
+def solved_points(hand: HandState, me: int) -> float:
+    """Our team's hand points when the play is solved with every hand known."""
+    assert hand.maker is not None and hand.trump is not None and hand.leader is not None
+    maker_team = hand.maker % 2
+    sitting_out = tuple(seat for seat in range(4) if not hand.active[seat])
+    masks = [to_mask(hand.hands[seat]) if hand.active[seat] else 0 for seat in range(4)]
+    solver = PlaySolver(hand.trump, masks, next_seats(sitting_out), hand.players, maker_team)
+    if not solver.reaches(hand.leader, 3):
+        tricks = 0
+    elif solver.reaches(hand.leader, 5):
+        tricks = 5
+    else:
+        tricks = 3
+    points = hand_points(tricks, hand.maker_alone, hand.lone_defender is not None)
+    return points if me % 2 == maker_team else -points
+
+
+def candidates_for(view: SeatView, rules: RuleOptions) -> list[Candidate]:
+    """The decisions worth searching; the hopeless ones are left out to save time."""
+    legal = view.legal_actions
+    phase = view.phase
+    under = [action for action in legal if action.startswith("under:")]
+    found: list[Candidate] = []
+    if phase in (BID1, BID2):
+        if PASS in legal:
+            found.append(Candidate(PASS))
+        if under:
+            # the rule-of-thumb player's three cards to give: the search decides whether
+            underling = choose_bid(view, rules)
+            if underling.startswith("under:"):
+                found.append(Candidate(underling))
+        bids = [ORDER_UP] if phase == BID1 else [a for a in legal if a.startswith("call:")]
+        scored = []
+        for bid in bids:
+            trump = view.upcard[1] if bid == ORDER_UP else bid[5:]
+            cards = list(view.hand)
+            if bid == ORDER_UP and view.seat == view.dealer:
+                cards.append(view.upcard)
+            points = 0.0 if trump == NO_TRUMP else suit_strength(cards, trump)
+            scored.append((points, bid, trump, cards))
+        scored.sort(key=lambda item: -item[0])
+        for rank, (points, bid, trump, cards) in enumerate(scored):
+            forced = PASS not in legal and rank == 0
+            if trump == NO_TRUMP or points >= 3.0 or forced:
+                found.append(Candidate(bid, alone=False))
+                if trump != NO_TRUMP and count_trumps(cards, trump) >= 3 and points >= 7.0:
+                    found.append(Candidate(bid, alone=True))
+        return found
+    if phase in (ALONE_PHASE, DEFEND_PHASE):
+        return [Candidate(NOT_ALONE), Candidate(ALONE)]
+    if phase == DISCARD_PHASE:
+        # the three cards a club player would throw first: trumps and aces are kept
+        assert view.trump is not None
+        order = TRUMP_ORDER[view.trump]
+
+        def keep(action: str) -> tuple[int, int, int, int]:
+            card = action[8:]
+            return (
+                int(card in order),
+                order.get(card, 0),
+                int(card[0] == "A"),
+                RANKS.index(card[0]),
+            )
+
+        return [Candidate(action) for action in sorted(legal, key=keep)[:3]]
+    return [Candidate(action) for action in legal]
+
+
+def choose_by_search(view: SeatView, rules: RuleOptions, rng: random.Random, samples: int) -> str:
+    """The candidate with the best average points over `samples` deals."""
+    fallback = choose_action(view, rules)
+    candidates = candidates_for(view, rules)
+    if len(candidates) <= 1 or samples <= 0:
+        return fallback
+    if view.phase == ALONE_PHASE and not _alone_plausible(view):
+        return NOT_ALONE
+    if view.phase == DEFEND_PHASE and not _defend_plausible(view):
+        return NOT_ALONE
+    assert view.seat is not None
+    worlds = sample_worlds(view, samples, rng)
+    totals = [0.0] * len(candidates)
+    for world in worlds:
+        base = world_state(view, rules, world)
+        for index, candidate in enumerate(candidates):
+            totals[index] += play_out(base.clone(), view.seat, candidate, rules, view.score)
+    best = max(totals)
+    tied = [c for c, total in zip(candidates, totals, strict=True) if total >= best - 1e-9]
+    for candidate in tied:
+        if candidate.action == fallback:
+            return fallback
+    return tied[0].action
+
+
+def _alone_plausible(view: SeatView) -> bool:
+    trump = view.trump
+    assert trump is not None
+    if trump == NO_TRUMP:
+        return True
+    return count_trumps(view.hand, trump) >= 3 and suit_strength(view.hand, trump) >= 7.0
+
+
+def _defend_plausible(view: SeatView) -> bool:
+    trump = view.trump
+    assert trump is not None
+    if trump == NO_TRUMP:
+        return True
+    return count_trumps(view.hand, trump) >= 2 and suit_strength(view.hand, trump) >= 5.0
+
+
+__all__ = ["SUITS", "Candidate", "choose_by_search", "world_state"]
