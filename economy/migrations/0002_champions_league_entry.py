@@ -4,15 +4,32 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('economy', '0001_wallets_ledger_purchases'),
+        ("economy", "0001_wallets_ledger_purchases"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='ledgerentry',
-            name='reason',
-            field=models.CharField(choices=[('welcome', 'Welcome grant'), ('daily_visit', 'Daily visit'), ('invited_friend', 'Invited a friend'), ('achievement', 'Achievement'), ('rank_reward', 'New rank'), ('game', 'Played a game'), ('private_table', 'Opened a private table'), ('league', 'Created a league'), ('champions_league', 'Entered the Champions League'), ('purchase', 'Bought gold'), ('refund', 'Purchase refunded'), ('debt_settled', 'Owed gold paid back'), ('compensation', 'Compensation from staff'), ('adjustment', 'Adjustment by staff')], max_length=20),
+            model_name="ledgerentry",
+            name="reason",
+            field=models.CharField(
+                choices=[
+                    ("welcome", "Welcome grant"),
+                    ("daily_visit", "Daily visit"),
+                    ("invited_friend", "Invited a friend"),
+                    ("achievement", "Achievement"),
+                    ("rank_reward", "New rank"),
+                    ("game", "Played a game"),
+                    ("private_table", "Opened a private table"),
+                    ("league", "Created a league"),
+                    ("champions_league", "Entered the Champions League"),
+                    ("purchase", "Bought gold"),
+                    ("refund", "Purchase refunded"),
+                    ("debt_settled", "Owed gold paid back"),
+                    ("compensation", "Compensation from staff"),
+                    ("adjustment", "Adjustment by staff"),
+                ],
+                max_length=20,
+            ),
         ),
     ]

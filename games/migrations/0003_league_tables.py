@@ -4,20 +4,26 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0002_going_under_choice_mutes_moderation'),
+        ("games", "0002_going_under_choice_mutes_moderation"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='game',
-            name='full_table_only',
+            model_name="game",
+            name="full_table_only",
             field=models.BooleanField(default=False),
         ),
         migrations.AlterField(
-            model_name='game',
-            name='kind',
-            field=models.CharField(choices=[('public', 'Public table'), ('private', 'Private table'), ('league', 'League table')], max_length=10),
+            model_name="game",
+            name="kind",
+            field=models.CharField(
+                choices=[
+                    ("public", "Public table"),
+                    ("private", "Private table"),
+                    ("league", "League table"),
+                ],
+                max_length=10,
+            ),
         ),
     ]
