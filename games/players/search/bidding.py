@@ -154,8 +154,17 @@ def candidates_for(view: SeatView, rules: RuleOptions) -> list[Candidate]:
     return [Candidate(action) for action in legal]
 
 
-def choose_by_search(view: SeatView, rules: RuleOptions, rng: random.Random, samples: int) -> str:
-    """The candidate with the best average points over `samples` deals."""
+def choose_by_search(
+    view: SeatView,
+    rules: RuleOptions,
+    rng: random.Random,
+    samples: int,
+    bid_margin: float = 0.0,
+    alone_margin: float = 0.0,
+) -> str:
+    """The candidate with the best average points over `samples` deals. A bid must beat a pass
+    by `bid_margin` points, and going alone playing with the partner by `alone_margin`: the
+    solved play sees every card, which flatters the makers (they never misguess)."""
     fallback = choose_action(view, rules)
     candidates = candidates_for(view, rules)
     if len(candidates) <= 1 or samples <= 0:
@@ -171,6 +180,11 @@ def choose_by_search(view: SeatView, rules: RuleOptions, rng: random.Random, sam
         base = world_state(view, rules, world)
         for index, candidate in enumerate(candidates):
             totals[index] += play_out(base.clone(), view.seat, candidate, rules, view.score)
+    for index, candidate in enumerate(candidates):
+        if candidate.action == ORDER_UP or candidate.action.startswith("call:"):
+            totals[index] -= bid_margin * len(worlds)
+        if candidate.alone or candidate.action == ALONE:
+            totals[index] -= alone_margin * len(worlds)
     best = max(totals)
     tied = [c for c, total in zip(candidates, totals, strict=True) if total >= best - 1e-9]
     for candidate in tied:

@@ -26,10 +26,14 @@ class SearchPlayer:
         rng: random.Random,
         play_samples: int = 24,
         bid_samples: int = 16,
+        bid_margin: float = 0.0,
+        alone_margin: float = 0.0,
     ) -> None:
         self.seed = rng.getrandbits(64)
         self.play_samples = play_samples
         self.bid_samples = bid_samples  # 0: bid by rule of thumb
+        self.bid_margin = bid_margin
+        self.alone_margin = alone_margin
 
     def decision_rng(self, view: SeatView) -> random.Random:
         point = (view.hand_number, view.phase, len(view.bids), len(view.tricks), len(view.trick))
@@ -44,4 +48,6 @@ class SearchPlayer:
             return PLAY[choose_card_by_search(view, rng, self.play_samples)]
         if self.bid_samples <= 0:
             return choose_action(view, rules)
-        return choose_by_search(view, rules, rng, self.bid_samples)
+        return choose_by_search(
+            view, rules, rng, self.bid_samples, self.bid_margin, self.alone_margin
+        )
