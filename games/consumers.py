@@ -12,6 +12,12 @@ seat: the seat comes from the session's user, never from the message.
 
 Each socket also listens on its player's own group: a block closes it at once (close code
 4003), a mute or unmute in any tab refreshes its chat.
+
+Floods (games/rate_limit.py): a socket sending faster than a person could gets one
+{"type": "error", "code": "rate_limited"} and its extra messages are dropped; malformed messages
+are answered with "bad_message"; both cost strikes, and a socket out of strikes is told
+"flooding" and closed with 4008. A message over MAX_MESSAGE_CHARS is answered "too_big" and the
+socket closed with 1009 (daphne itself closes with 1009 beyond --websocket-max-message-size).
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
+from .rate_limit import SocketGuard, Verdict
 from .selectors import table_state
 from .selectors_moderation import MutesAtTable, mutes_at_table, player_is_blocked
 from .services.after_move import table_group
@@ -32,6 +39,8 @@ from .services.player_sockets import player_group
 
 MAX_MESSAGE_CHARS = 2000
 CLOSE_BLOCKED = 4003
+CLOSE_FLOODING = 4008
+CLOSE_TOO_BIG = 1009  # RFC 6455: message too big to process
 CLOSE_NOT_LOGGED_IN = 4401
 CLOSE_NOT_SEATED = 4403
 BLOCKED_MESSAGE = "Your account has been blocked: you can no longer play or chat here."
@@ -42,8 +51,10 @@ class TableConsumer(AsyncWebsocketConsumer):
     user_id: int
     version: int = 0
     mutes: MutesAtTable = MutesAtTable(user_ids=frozenset(), seats=[])
+    guard: SocketGuard
 
     async def connect(self) -> None:
+        self.guard = SocketGuard()
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
             await self.close(code=CLOSE_NOT_LOGGED_IN)
@@ -73,8 +84,27 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_discard(player_group(self.user_id), self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        verdict = self.guard.admit()
+        if verdict is Verdict.CLOSE:
+            await self.close_flooding()
+            return
+        if verdict is Verdict.DROP:
+            return
+        if verdict is Verdict.WARN:
+            await self.send_error("rate_limited", "Too many messages: slow down.", version=None)
+            return
+        size = len(text_data) if text_data is not None else len(bytes_data or b"")
+        if size > MAX_MESSAGE_CHARS:
+            self.guard.closed = True
+            why = f"Messages are at most {MAX_MESSAGE_CHARS} characters."
+            await self.send_error("too_big", why)
+            await self.close(code=CLOSE_TOO_BIG)
+            return
         message = self._parse(text_data, bytes_data)
         if isinstance(message, str):
+            if not self.guard.strike():
+                await self.close_flooding()
+                return
             await self.send_error("bad_message", message)
             return
         kind = message["type"]
@@ -142,6 +172,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send_error("blocked", BLOCKED_MESSAGE, version=self.version)
         await self.close(code=CLOSE_BLOCKED)
 
+    async def close_flooding(self) -> None:
+        await self.send_error("flooding", "Too many refused messages: this connection is closed.")
+        await self.close(code=CLOSE_FLOODING)
+
     async def send_state(self) -> None:
         state = await database_sync_to_async(table_state)(
             game_id=self.game_id, user_id=self.user_id
@@ -184,11 +218,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         """The message as a dict, or why it is refused."""
         if text_data is None:
             return "Messages are JSON text."
-        if len(text_data) > MAX_MESSAGE_CHARS:
-            return f"Messages are at most {MAX_MESSAGE_CHARS} characters."
         try:
             message = json.loads(text_data)
-        except ValueError:
+        except (ValueError, RecursionError):  # deep nesting fits in MAX_MESSAGE_CHARS
             return "Messages are JSON."
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
             return "A message is a JSON object with a type."
