@@ -29,6 +29,10 @@ class GamePoints(models.Model):
         ]
         indexes = [
             models.Index(fields=["month", "player"], name="gamepoints_month_player"),
+            # the month's tables and carry read only these columns: from the index alone
+            models.Index(
+                fields=["month", "player", "points", "finished_at"], name="gamepoints_month_sums"
+            ),
             # the player's history in order: streaks and days played (achievements)
             models.Index(fields=["player", "finished_at"], name="gamepoints_player_finished"),
         ]

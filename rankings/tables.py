@@ -28,14 +28,17 @@ def average_min_games() -> int:
 
 def month_table(*, table: str, month: date) -> QuerySet:
     """Rows of dicts: player_id, name, total, games, average, last_at, position; best first."""
+    # COUNT(*), not COUNT(id): every column read is in the index gamepoints_month_sums, so
+    # PostgreSQL reads the month from the index alone (the ids would cost a heap visit a row)
+    games = Count("*")
     rows = (
         GamePoints.objects.filter(month=month)
         .values("player_id")
         .annotate(
             name=F("player__display_name"),
             total=Sum("points"),
-            games=Count("pk"),
-            average=Cast(Sum("points"), FloatField()) / Cast(Count("pk"), FloatField()),
+            games=games,
+            average=Cast(Sum("points"), FloatField()) / Cast(games, FloatField()),
             last_at=Max("finished_at"),
         )
     )

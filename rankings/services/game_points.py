@@ -5,9 +5,10 @@ from __future__ import annotations
 from datetime import date, datetime
 
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
-from games.models import Game
+from games.models import Game, Seat
 
 from ..models import GamePoints
 from ..points import game_points, team_of
@@ -62,15 +63,21 @@ def game_points_backfill(
 ) -> int:
     """Records every finished game with a winner that has people in it but no points rows yet
     (optionally only those finished in [finished_from, finished_to)). Returns how many games."""
-    games = Game.objects.filter(
-        status=Game.Status.FINISHED, winner_team__isnull=False, seats__user__isnull=False
-    ).exclude(pk__in=GamePoints.objects.values("game_id"))
+    # NOT EXISTS, not NOT IN: PostgreSQL runs it as an anti-join, while NOT IN rescans the
+    # points rows for every game once their ids outgrow work_mem (hours at a million games)
+    with_people = Seat.objects.filter(game_id=OuterRef("pk"), user__isnull=False)
+    recorded = GamePoints.objects.filter(game_id=OuterRef("pk"))
+    games = (
+        Game.objects.filter(status=Game.Status.FINISHED, winner_team__isnull=False)
+        .filter(Exists(with_people))
+        .exclude(Exists(recorded))
+    )
     if finished_from is not None:
         games = games.filter(finished_at__gte=finished_from)
     if finished_to is not None:
         games = games.filter(finished_at__lt=finished_to)
     count = 0
-    for game_id in games.distinct().order_by("pk").values_list("pk", flat=True).iterator():
+    for game_id in games.order_by("pk").values_list("pk", flat=True).iterator():
         game_points_record(game_id=game_id)
         count += 1
     return count
