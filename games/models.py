@@ -67,6 +67,12 @@ class Game(models.Model):
                 name="games_playing_deadline",
                 condition=Q(status="playing"),
             ),
+            # a month's finished games (the rankings' month end looks for unrecorded ones)
+            models.Index(
+                fields=["finished_at"],
+                name="games_finished_at",
+                condition=Q(status="finished"),
+            ),
         ]
         constraints = [
             models.CheckConstraint(
