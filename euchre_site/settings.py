@@ -140,7 +140,13 @@ CACHES = {
 CHANNEL_LAYERS = {
     "default": {
         "BACKEND": "channels_redis.core.RedisChannelLayer",
-        "CONFIG": {"hosts": [REDIS_URL], "prefix": f"{REDIS_KEY_PREFIX}:asgi"},
+        "CONFIG": {
+            # redis-py 8 reads with a 5 s socket timeout by default, the same 5 s that
+            # channels_redis blocks in BZPOPMIN: an idle socket's consumer then died with
+            # "Timeout reading" every few seconds. Reads wait longer than the blocking pop.
+            "hosts": [{"address": REDIS_URL, "socket_timeout": 30, "socket_connect_timeout": 5}],
+            "prefix": f"{REDIS_KEY_PREFIX}:asgi",
+        },
     }
 }
 

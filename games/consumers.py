@@ -17,7 +17,7 @@ Floods (games/rate_limit.py): a socket sending faster than a person could gets o
 {"type": "error", "code": "rate_limited"} and its extra messages are dropped; malformed messages
 are answered with "bad_message"; both cost strikes, and a socket out of strikes is told
 "flooding" and closed with 4008. A message over MAX_MESSAGE_CHARS is answered "too_big" and the
-socket closed with 1009 (daphne itself closes with 1009 beyond --websocket-max-message-size).
+socket closed with 4009 (daphne itself closes with 1009 beyond --websocket-max-message-size).
 """
 
 from __future__ import annotations
@@ -40,7 +40,9 @@ from .services.player_sockets import player_group
 MAX_MESSAGE_CHARS = 2000
 CLOSE_BLOCKED = 4003
 CLOSE_FLOODING = 4008
-CLOSE_TOO_BIG = 1009  # RFC 6455: message too big to process
+# 1009 ("message too big") is sent by daphne itself beyond --websocket-max-message-size; an
+# application may close only with 1000 or 3000-4999, so the consumer's own refusal is 4009
+CLOSE_TOO_BIG = 4009
 CLOSE_NOT_LOGGED_IN = 4401
 CLOSE_NOT_SEATED = 4403
 BLOCKED_MESSAGE = "Your account has been blocked: you can no longer play or chat here."

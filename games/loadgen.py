@@ -1,0 +1,531 @@
+"""Load generator: real WebSocket clients playing real tables on running daphne processes.
+
+    python -m games.loadgen --tables 300 --humans-per-table 1 --duration 60 \\
+        --urls ws://127.0.0.1:8001,ws://127.0.0.1:8002
+
+A benchmark, not a test. It needs the site's settings (DATABASE_URL, REDIS_URL: the same the
+daphne processes use) because it makes its players directly in the database: users without a
+password and sessions through Django's session engine (no login form, no e-mail), one table per
+group of H players opened and started through the site's services, computers in the other seats.
+Each person is a `TableClient`: it does what the page script does (connect, keep the newest
+state, reconnect to the next URL when a process is gone, sync) and plays a legal move after a
+short think time. A finished table is replaced by a new one for the same players, so T tables
+stay in play for the whole run; at the end the tables still in play are closed (marked finished)
+so that nothing keeps playing after the run.
+
+It prints: tables finished, moves per second, the latency from a move sent to every human seat
+of that table holding the new version (p50/p95/p99), errors, frames out of order, moves that did
+not reach every seat, and the resident memory of the daphne processes serving the URLs.
+`TableClient` is also the browser of the fault tests in tests/scale/.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+# close codes after which the page script stops reconnecting (blocked, not logged in, no seat)
+FINAL_CLOSE_CODES = frozenset({4003, 4401, 4403})
+MISSED_AFTER_SECONDS = 5.0
+
+
+class TableClient:
+    """One person's browser at one table.
+
+    Connects to `urls[url_index]`; when a connection cannot be made it moves on to the next URL
+    (what a balancer does when a process is gone), and after any close it reconnects, like the
+    page script. Every connection starts with the server's snapshot of the seat, so a reconnect
+    is a sync. Frames older than the newest state are ignored and counted. With `autoplay`, it
+    plays a legal move of its own seat `think` seconds after its turn comes.
+    """
+
+    def __init__(
+        self,
+        *,
+        game_id: int,
+        cookie: str,
+        urls: list[str],
+        url_index: int = 0,
+        autoplay: bool = True,
+        think: tuple[float, float] = (0.05, 0.2),
+        rng: random.Random | None = None,
+        origin: str = "http://localhost",
+        on_state: Callable[[TableClient, int], None] | None = None,
+        on_sent: Callable[[TableClient, int], None] | None = None,
+        stop_when_over: bool = True,
+        reconnect: bool = True,
+    ) -> None:
+        self.game_id = game_id
+        self.cookie = cookie
+        self.urls = [url.rstrip("/") for url in urls]
+        self.url_index = url_index
+        self.autoplay = autoplay
+        self.think = think
+        self.rng = rng or random.Random()
+        self.origin = origin
+        self.on_state = on_state
+        self.on_sent = on_sent
+        self.stop_when_over = stop_when_over
+        self.reconnect = reconnect
+        self.state: dict[str, Any] | None = None
+        self.version = -1
+        self.versions: list[int] = []  # the version of every state frame taken
+        self.errors: list[str] = []  # the codes of the error frames received
+        self.close_codes: list[int] = []
+        self.connected_to: list[str] = []  # the URL of every connection made
+        self.connect_failures = 0
+        self.out_of_order = 0
+        self.skipped = 0  # versions never seen because a newer state came first (harmless)
+        self.moves_sent = 0
+        self.stopped = False
+        self.game_over = False
+        self._acted_for = -1
+        self._ws: Any = None
+
+    @property
+    def url(self) -> str:
+        return self.urls[self.url_index % len(self.urls)]
+
+    @property
+    def connected(self) -> bool:
+        return self._ws is not None
+
+    async def run(self) -> None:
+        from websockets.asyncio.client import connect
+        from websockets.exceptions import ConnectionClosed, InvalidHandshake
+
+        delay = 0.1
+        while not self.stopped:
+            code: int | None = None
+            try:
+                async with connect(
+                    f"{self.url}/ws/tables/{self.game_id}/",
+                    origin=self.origin,
+                    additional_headers={"Cookie": self.cookie},
+                    open_timeout=30,
+                    ping_interval=None,
+                    compression=None,
+                    proxy=None,
+                    max_size=2**22,
+                ) as ws:
+                    self._ws = ws
+                    self._acted_for = -1  # a move sent on a lost connection may never have arrived
+                    self.connected_to.append(self.url)
+                    delay = 0.1
+                    async for raw in ws:
+                        self._take(json.loads(raw))
+                        if self.stopped or (self.game_over and self.stop_when_over):
+                            break
+                code = ws.close_code
+            except ConnectionClosed as closed:
+                code = closed.rcvd.code if closed.rcvd else 1006
+            except (OSError, TimeoutError, InvalidHandshake):
+                self.connect_failures += 1
+            finally:
+                self._ws = None
+            if code is not None:
+                self.close_codes.append(code)
+            if self.stopped or code in FINAL_CLOSE_CODES or not self.reconnect:
+                break
+            if self.game_over and self.stop_when_over:
+                break
+            if code is None:
+                self.url_index += 1  # nobody answers there: the next process
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, 2.0)
+
+    async def stop(self) -> None:
+        self.stopped = True
+        ws = self._ws
+        if ws is not None:
+            await ws.close()
+
+    async def send(self, message: dict[str, Any] | str | bytes) -> bool:
+        """Sends a raw message (the fault tests send junk too); False when not connected."""
+        ws = self._ws
+        if ws is None:
+            return False
+        payload = message if isinstance(message, (str, bytes)) else json.dumps(message)
+        try:
+            await ws.send(payload)
+        except Exception:  # closed under us: the run loop reconnects
+            return False
+        return True
+
+    def my_turn(self) -> bool:
+        state = self.state
+        return bool(
+            state
+            and state["status"] == "playing"
+            and not state.get("cancelled")
+            and state["view"]["to_act"] == state["my_seat"]
+            and state["view"]["legal_actions"]
+        )
+
+    def _take(self, frame: dict[str, Any]) -> None:
+        kind = frame.get("type")
+        if kind == "error":
+            self.errors.append(str(frame.get("code")))
+            return
+        if kind != "state":
+            return
+        version = frame["version"]
+        if version < self.version:
+            self.out_of_order += 1
+            return
+        if self.version >= 0 and version > self.version + 1:
+            self.skipped += version - self.version - 1
+        self.version = version
+        self.state = frame
+        self.versions.append(version)
+        if frame["status"] == "finished":
+            self.game_over = True
+        if self.on_state is not None:
+            self.on_state(self, version)
+        if self.autoplay and self.my_turn() and self._acted_for != version:
+            self._acted_for = version
+            action = self.rng.choice(self.state["view"]["legal_actions"])
+            asyncio.get_running_loop().create_task(self._play(version, action))
+
+    async def _play(self, version: int, action: str) -> None:
+        await asyncio.sleep(self.rng.uniform(*self.think))
+        if self.version != version or self.stopped:
+            return  # the table moved on meanwhile (or this socket was replaced)
+        if self.on_sent is not None:
+            self.on_sent(self, version)
+        if await self.send({"type": "act", "action": action, "version": version}):
+            self.moves_sent += 1
+
+
+# ---- measuring ---------------------------------------------------------------------------------
+
+
+@dataclass
+class Measures:
+    started: float = field(default_factory=time.monotonic)
+    steady_from: float | None = None  # every table open and connected
+    latencies: list[float] = field(default_factory=list)  # seconds, steady state only
+    moves: int = 0  # versions reached by the tables, steady state only
+    tables_finished: int = 0
+    tables_opened: int = 0
+    missed: int = 0  # a move not seen by every human of its table within MISSED_AFTER_SECONDS
+    errors: Counter[str] = field(default_factory=Counter)
+    out_of_order: int = 0
+    skipped: int = 0
+    reconnects: int = 0
+    connect_failures: int = 0
+    rss_peak_kib: dict[int, int] = field(default_factory=dict)
+
+
+class TableTracker:
+    """Latency of one table: from a human's move sent to every human seat holding its result."""
+
+    def __init__(self, humans: int, measures: Measures) -> None:
+        self.humans = humans
+        self.measures = measures
+        self.pending: dict[int, tuple[float, set[int]]] = {}  # version awaited -> (sent, seen by)
+        self.top = -1
+
+    def sent(self, client: TableClient, version: int) -> None:
+        self.pending.setdefault(version + 1, (time.monotonic(), set()))
+
+    def state(self, client: TableClient, version: int) -> None:
+        now = time.monotonic()
+        steady = self.measures.steady_from is not None
+        if version > self.top:
+            if steady and self.top >= 0:
+                self.measures.moves += version - self.top
+            self.top = version
+        for awaited in [v for v in self.pending if v <= version]:
+            sent, seen = self.pending[awaited]
+            seen.add(id(client))
+            if len(seen) >= self.humans:
+                del self.pending[awaited]
+                if steady and sent >= self.measures.steady_from:
+                    self.measures.latencies.append(now - sent)
+        for awaited, (sent, _) in list(self.pending.items()):
+            if now - sent > MISSED_AFTER_SECONDS:
+                del self.pending[awaited]
+                self.measures.missed += 1
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
+
+
+def daphne_pids(urls: list[str]) -> list[int]:
+    """The daphne processes listening on the URLs' ports, found through /proc."""
+    ports = {str(urlparse(url).port) for url in urls}
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            argv = (entry / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        words = [word.decode(errors="replace") for word in argv if word]
+        if not any("daphne" in word for word in words[:3]):
+            continue
+        port = next((words[i + 1] for i, w in enumerate(words[:-1]) if w in ("-p", "--port")), "")
+        if port in ports:
+            found.append(int(entry.name))
+    return sorted(found)
+
+
+def rss_kib(pid: int) -> int:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+# ---- the run -------------------------------------------------------------------------------------
+
+
+def make_players(count: int, run: str) -> list[tuple[int, str]]:
+    """(user id, session cookie) of `count` new players, logged in through the session engine."""
+    from importlib import import_module
+
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+
+    from accounts.models import User
+
+    engine = import_module(settings.SESSION_ENGINE)
+    players = []
+    for number in range(count):
+        user = User.objects.create_user(
+            f"load-{run}-{number}@loadgen.invalid", None, display_name=f"Load{number}"
+        )
+        session = engine.SessionStore()
+        session[SESSION_KEY] = str(user.pk)
+        session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
+        session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+        session.save()
+        players.append((user.pk, f"{settings.SESSION_COOKIE_NAME}={session.session_key}"))
+    return players
+
+
+def open_table(user_ids: list[int], target_score: int) -> int:
+    """A private table with these players and computers in the other seats, started."""
+    from django.db import close_old_connections
+
+    from games.engine import RuleOptions
+    from games.models import Game
+    from games.services.tables import seat_take, table_create, table_start
+
+    close_old_connections()
+    game = table_create(
+        creator_id=user_ids[0],
+        kind=Game.Kind.PRIVATE,
+        rules=RuleOptions(target_score=target_score),
+    )
+    for user_id in user_ids[1:]:
+        seat_take(game_id=game.pk, user_id=user_id)
+    table_start(game_id=game.pk, user_id=user_ids[0])
+    return game.pk
+
+
+def close_tables(game_ids: list[int]) -> int:
+    """Ends the tables still in play, so that no timer or computer keeps them going."""
+    from django.utils import timezone
+
+    from games.models import Game
+
+    return Game.objects.filter(pk__in=game_ids, status=Game.Status.PLAYING).update(
+        status=Game.Status.FINISHED, turn_deadline=None, finished_at=timezone.now()
+    )
+
+
+async def run_load(args: argparse.Namespace) -> Measures:
+    urls = args.urls
+    humans = args.humans_per_table
+    measures = Measures()
+    run = f"{int(time.time())}-{os.getpid()}"
+    print(f"making {args.tables * humans} players ...", flush=True)
+    players = await asyncio.to_thread(make_players, args.tables * humans, run)
+    game_ids: list[int] = []
+    clients: list[TableClient] = []
+    deadline = time.monotonic() + args.ramp + args.duration
+    ready = asyncio.Event()
+    connected = 0
+    rng = random.Random(args.seed)
+    pids = daphne_pids(urls)
+    print(f"daphne processes: {pids or 'none found on those ports'}", flush=True)
+
+    async def table(index: int) -> None:
+        nonlocal connected
+        seated = players[index * humans : (index + 1) * humans]
+        first = True
+        while time.monotonic() < deadline:
+            try:
+                game_id = await asyncio.to_thread(
+                    open_table, [user_id for user_id, _ in seated], args.target_score
+                )
+            except Exception as error:
+                measures.errors[f"open_table:{type(error).__name__}"] += 1
+                await asyncio.sleep(1)
+                continue
+            game_ids.append(game_id)
+            measures.tables_opened += 1
+            tracker = TableTracker(humans, measures)
+            group = [
+                TableClient(
+                    game_id=game_id,
+                    cookie=cookie,
+                    urls=urls,
+                    url_index=index * humans + seat,
+                    think=(args.think_min, args.think_max),
+                    rng=random.Random(rng.random()),
+                    on_state=tracker.state,
+                    on_sent=tracker.sent,
+                )
+                for seat, (_, cookie) in enumerate(seated)
+            ]
+            clients.extend(group)
+            runs = [asyncio.create_task(client.run()) for client in group]
+            if first:
+                first = False
+                while not all(client.state for client in group) and not any(
+                    run.done() for run in runs
+                ):
+                    await asyncio.sleep(0.05)
+                connected += 1
+                if connected == args.tables:
+                    ready.set()
+            remaining = max(0.0, deadline - time.monotonic())
+            await asyncio.wait(runs, timeout=remaining)
+            if all(client.game_over for client in group):
+                measures.tables_finished += 1
+            for client in group:
+                await client.stop()
+            await asyncio.gather(*runs, return_exceptions=True)
+
+    async def sample_memory() -> None:
+        while time.monotonic() < deadline:
+            for pid in pids:
+                measures.rss_peak_kib[pid] = max(measures.rss_peak_kib.get(pid, 0), rss_kib(pid))
+            await asyncio.sleep(1)
+
+    async def report_progress() -> None:
+        while time.monotonic() < deadline:
+            await asyncio.sleep(10)
+            print(
+                f"  {time.monotonic() - measures.started:5.0f} s: {connected}/{args.tables} "
+                f"tables up, {measures.moves} moves, {len(measures.latencies)} timed",
+                flush=True,
+            )
+
+    async def open_all() -> None:
+        tasks = []
+        for index in range(args.tables):
+            tasks.append(asyncio.create_task(table(index)))
+            await asyncio.sleep(1 / args.open_rate)
+        await asyncio.gather(*tasks)
+
+    async def steady() -> None:
+        nonlocal deadline
+        try:
+            await asyncio.wait_for(ready.wait(), timeout=args.ramp)
+        except TimeoutError:
+            print(f"  not every table was up after {args.ramp} s: measuring anyway", flush=True)
+        measures.steady_from = time.monotonic()
+        deadline = measures.steady_from + args.duration
+        print(f"  steady after {measures.steady_from - measures.started:.1f} s", flush=True)
+
+    print(f"opening {args.tables} tables on {len(urls)} process(es) ...", flush=True)
+    await asyncio.gather(open_all(), sample_memory(), report_progress(), steady())
+    measures.duration = time.monotonic() - measures.steady_from  # type: ignore[attr-defined]
+    for client in clients:
+        for code in client.errors:
+            measures.errors[code] += 1
+        for code in client.close_codes:
+            if code not in (1000, 1001, 1005):
+                measures.errors[f"close:{code}"] += 1
+        measures.out_of_order += client.out_of_order
+        measures.skipped += client.skipped
+        measures.reconnects += max(0, len(client.connected_to) - 1)
+        measures.connect_failures += client.connect_failures
+    closed = await asyncio.to_thread(close_tables, game_ids)
+    print(f"closed {closed} tables still in play", flush=True)
+    return measures
+
+
+def print_report(args: argparse.Namespace, measures: Measures) -> None:
+    duration = getattr(measures, "duration", args.duration)
+    latencies_ms = [value * 1000 for value in measures.latencies]
+    errors = sum(measures.errors.values())
+    rss = measures.rss_peak_kib
+    print()
+    print(f"processes            {len(args.urls)} daphne")
+    print(f"tables               {args.tables} x {args.humans_per_table} human(s)")
+    print(f"measured for         {duration:.1f} s (after every table was up)")
+    print(f"tables finished      {measures.tables_finished} (opened {measures.tables_opened})")
+    print(f"moves per second     {measures.moves / duration:.1f}")
+    print(
+        f"latency ms           p50 {percentile(latencies_ms, 0.50):.0f}  "
+        f"p95 {percentile(latencies_ms, 0.95):.0f}  p99 {percentile(latencies_ms, 0.99):.0f}  "
+        f"max {max(latencies_ms, default=float('nan')):.0f}  ({len(latencies_ms)} moves timed)"
+    )
+    print(f"errors               {errors} {dict(measures.errors) if errors else ''}")
+    print(f"missed moves         {measures.missed} (not at every seat within 5 s)")
+    print(f"out-of-order frames  {measures.out_of_order}")
+    print(f"coalesced versions   {measures.skipped} (a newer state came first; harmless)")
+    print(
+        f"reconnects           {measures.reconnects}, failed connects {measures.connect_failures}"
+    )
+    print(
+        "daphne RSS peak      "
+        + (", ".join(f"{pid}: {kib / 1024:.0f} MiB" for pid, kib in sorted(rss.items())) or "?")
+        + (f"  (total {sum(rss.values()) / 1024:.0f} MiB)" if rss else "")
+    )
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m games.loadgen", description=__doc__)
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--humans-per-table", type=int, default=1, choices=[1, 2, 3, 4])
+    parser.add_argument("--duration", type=float, default=30, help="seconds measured")
+    parser.add_argument("--urls", required=True, help="comma-separated ws://host:port")
+    parser.add_argument("--think-min", type=float, default=0.1, help="seconds")
+    parser.add_argument("--think-max", type=float, default=0.4, help="seconds")
+    parser.add_argument("--target-score", type=int, default=10)
+    parser.add_argument("--open-rate", type=float, default=50, help="tables opened per second")
+    parser.add_argument("--ramp", type=float, default=120, help="longest wait for every table")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    args.urls = [url.strip() for url in args.urls.split(",") if url.strip()]
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "euchre_site.settings")
+    import django
+
+    django.setup()
+    measures = asyncio.run(run_load(args))
+    print_report(args, measures)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
