@@ -1,0 +1,57 @@
+"""The Celery worker killed (SIGKILL) while computers' turns and turn timers are pending: the
+tasks it held are gone, and once a new worker runs, beat's sweeper queues the moves again. No
+game stalls, and no move is recorded twice."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from games.models import Action, Game, Seat
+
+from .conftest import WAIT, assert_log_continuous, status_of, version_of, wait_for
+
+pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
+
+
+def test_a_new_worker_and_the_sweeper_finish_what_a_killed_worker_held(cluster, browsers, table):
+    url = cluster.daphne("daphne")
+    cluster.worker("worker_1")
+    cluster.beat()
+    # one person and three computers: a computer's turn is pending most of the time
+    computers, ((_, cookie),) = table(humans=1, target_score=2)
+    # two people who never play: every one of their turns waits for its timer
+    timers, _ = table(humans=2, target_score=1)
+    Seat.objects.filter(game=timers, user__isnull=False).update(time_limit_ms=1000)
+    Game.objects.filter(pk=timers.pk, turn_deadline__isnull=False).update(
+        turn_deadline=timezone.now() + timedelta(seconds=1)
+    )
+    player = browsers.open(game_id=computers.pk, cookie=cookie, urls=[url], think=(0.01, 0.04))
+    wait_for(lambda: version_of(computers) >= 6 and version_of(timers) >= 3, what="both under way")
+    cluster.kill("worker_1")
+    stopped = {game.pk: version_of(game) for game in (computers, timers)}
+    assert status_of(computers) == status_of(timers) == Game.Status.PLAYING
+
+    cluster.worker("worker_2")
+    wait_for(
+        lambda: status_of(computers) == Game.Status.FINISHED, timeout=WAIT * 3, what="game over"
+    )
+    wait_for(lambda: version_of(timers) >= stopped[timers.pk] + 3, what="the timers' game moves on")
+    wait_for(lambda: player.version == version_of(computers), what="the player saw the end")
+    for game in (computers, timers):
+        assert_log_continuous(game)
+        assert version_of(game) > stopped[game.pk]
+    # the people at the timers' table never played: every one of their moves was a timeout
+    people = set(Seat.objects.filter(game=timers, user__isnull=False).values_list("position"))
+    moves = Action.objects.filter(game=timers)
+    for action in moves:
+        expected = Action.Source.TIMEOUT if (action.seat,) in people else Action.Source.COMPUTER
+        assert action.source == expected
+    # the new worker moved the stalled games because the sweeper found them
+    swept = re.findall(
+        r"games\.sweep_stalled_games\[[^\]]+\] succeeded in [^:]+: (\d+)", cluster.log("worker_2")
+    )
+    assert any(int(count) > 0 for count in swept), "the sweeper requeued nothing"
