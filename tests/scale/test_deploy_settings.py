@@ -1,0 +1,44 @@
+"""Production settings (DJANGO_ENV=production) pass `manage.py check --deploy` with no warning,
+and refuse to start without a SECRET_KEY."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "SECRET_KEY")}
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env={**clean, "DJANGO_SETTINGS_MODULE": "euchre_site.settings", **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_check_deploy_passes_with_production_settings():
+    done = manage(
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
+        DJANGO_ENV="production",
+        SECRET_KEY=secrets.token_urlsafe(64),
+        ALLOWED_HOSTS="euchre.example.com",
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "System check identified no issues (0 silenced)." in done.stdout
+
+
+def test_production_refuses_to_start_without_a_secret_key():
+    done = manage("check", DJANGO_ENV="production", SECRET_KEY="")
+    assert done.returncode != 0
+    assert "SECRET_KEY must be set" in done.stderr
