@@ -3,7 +3,8 @@
 - easy: the rule-of-thumb player, but one card in four is any legal card and its bids are a
   little rash (it bids from a point lower);
 - normal: searched card play over a few deals (`search/`), rule-of-thumb bidding;
-- strong: searched card play and searched bidding, going alone, going under and discarding.
+- strong: searched card play over more deals, and searched bidding, going alone, going under
+  and discarding, departing from the rule of thumb only where the search is clearly better.
 
 `choose_action_at_level(view, rules, level, seed)` is a pure function of its arguments: the
 server passes a seed derived from the game's seed and the action's number.
@@ -24,9 +25,11 @@ LEVELS: tuple[str, ...] = ("easy", "normal", "strong")
 
 EASY_STYLE = BiddingStyle(order_up_points=4.5, call_points=4.5)
 EASY_RANDOM_CARD = 0.25
-NORMAL_PLAY_SAMPLES = 6
+NORMAL_PLAY_SAMPLES = 4
 STRONG_PLAY_SAMPLES = 24
-STRONG_BID_SAMPLES = 16
+STRONG_BID_SAMPLES = 20
+# the searched bids depart from the rule of thumb only on clear evidence (see search/bidding.py)
+STRONG_BIDDING = {"bid_margin": 0.3, "alone_margin": 0.3, "confidence": 1.0}
 
 
 class EasyPlayer:
@@ -57,7 +60,12 @@ class StrongPlayer(SearchPlayer):
     name = "strong"
 
     def __init__(self, rng: random.Random) -> None:
-        super().__init__(rng, play_samples=STRONG_PLAY_SAMPLES, bid_samples=STRONG_BID_SAMPLES)
+        super().__init__(
+            rng,
+            play_samples=STRONG_PLAY_SAMPLES,
+            bid_samples=STRONG_BID_SAMPLES,
+            **STRONG_BIDDING,
+        )
 
 
 LEVEL_PLAYERS = {"easy": EasyPlayer, "normal": NormalPlayer, "strong": StrongPlayer}

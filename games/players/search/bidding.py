@@ -11,6 +11,7 @@ ties and is the fallback when nothing is to be gained.
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 
@@ -161,36 +162,53 @@ def choose_by_search(
     samples: int,
     bid_margin: float = 0.0,
     alone_margin: float = 0.0,
+    confidence: float = 0.0,
 ) -> str:
-    """The candidate with the best average points over `samples` deals. A bid must beat a pass
-    by `bid_margin` points, and going alone playing with the partner by `alone_margin`: the
-    solved play sees every card, which flatters the makers (they never misguess)."""
+    """The rule-of-thumb choice, unless a candidate beats it over `samples` deals by enough:
+    by its margin (a bid over a pass: `bid_margin`, a lone hand over a partnered one:
+    `alone_margin`; the solved play sees every card, which flatters the makers), plus
+    `confidence` standard errors of the paired difference (the best of several noisy
+    averages is biased upwards: without it the search bids on noise)."""
     fallback = choose_action(view, rules)
-    candidates = candidates_for(view, rules)
-    if len(candidates) <= 1 or samples <= 0:
+    if samples <= 0:
         return fallback
     if view.phase == ALONE_PHASE and not _alone_plausible(view):
         return NOT_ALONE
     if view.phase == DEFEND_PHASE and not _defend_plausible(view):
         return NOT_ALONE
+    candidates = [Candidate(fallback)]
+    for candidate in candidates_for(view, rules):
+        if candidate.action != fallback or candidate.alone:
+            candidates.append(candidate)
+    if len(candidates) <= 1:
+        return fallback
     assert view.seat is not None
     worlds = sample_worlds(view, samples, rng)
-    totals = [0.0] * len(candidates)
-    for world in worlds:
+    values = [[0.0] * len(worlds) for _ in candidates]
+    for number, world in enumerate(worlds):
         base = world_state(view, rules, world)
         for index, candidate in enumerate(candidates):
-            totals[index] += play_out(base.clone(), view.seat, candidate, rules, view.score)
-    for index, candidate in enumerate(candidates):
-        if candidate.action == ORDER_UP or candidate.action.startswith("call:"):
-            totals[index] -= bid_margin * len(worlds)
+            values[index][number] = play_out(base.clone(), view.seat, candidate, rules, view.score)
+    best, best_score = fallback, 0.0
+    for index, candidate in enumerate(candidates[1:], start=1):
+        gains = [mine - theirs for mine, theirs in zip(values[index], values[0], strict=True)]
+        mean = sum(gains) / len(gains)
+        spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / max(len(gains) - 1, 1))
+        score = mean - confidence * spread / math.sqrt(len(gains))
+        if _is_bid(candidate.action) and not _is_bid(fallback):
+            score -= bid_margin
+        elif _is_bid(fallback) and not _is_bid(candidate.action):
+            score += bid_margin
         if candidate.alone or candidate.action == ALONE:
-            totals[index] -= alone_margin * len(worlds)
-    best = max(totals)
-    tied = [c for c, total in zip(candidates, totals, strict=True) if total >= best - 1e-9]
-    for candidate in tied:
-        if candidate.action == fallback:
-            return fallback
-    return tied[0].action
+            score -= alone_margin
+        if score > best_score + 1e-9:
+            # a bid chosen for its lone hand is followed by a fresh search of going alone
+            best, best_score = candidate.action, score
+    return best
+
+
+def _is_bid(action: str) -> bool:
+    return action == ORDER_UP or action.startswith("call:")
 
 
 def _alone_plausible(view: SeatView) -> bool:

@@ -27,7 +27,7 @@ def to_cards(mask: int) -> list[str]:
 
 
 class TrumpTables:
-    __slots__ = ("trump", "suit", "suit_mask", "strength", "order", "above")
+    __slots__ = ("trump", "suit", "suit_mask", "strength", "order", "above", "moves")
 
     def __init__(self, trump: str) -> None:
         self.trump = trump
@@ -47,6 +47,8 @@ class TrumpTables:
             )
             for s in range(4)
         ]
+        # the solver's distinct moves by position, kept between searches (see solver.py)
+        self.moves: dict[int, list[int]] = {}
         # above[i]: the bits of the cards of card i's suit that rank above it, nearest first
         self.above: list[tuple[int, ...]] = [()] * len(DECK)
         for cards in self.order:

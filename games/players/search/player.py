@@ -11,11 +11,14 @@ import random
 
 from games.engine import RuleOptions, SeatView
 from games.engine.actions import PLAY
-from games.engine.hand import PLAY_PHASE
+from games.engine.hand import BID1, BID2, PLAY_PHASE
 
 from ..rule_of_thumb import choose_action
 from .bidding import choose_by_search
 from .card_play import choose_card_by_search
+
+# by tricks already played: the first two tricks cost the most to solve
+LATE_SAMPLE_FACTOR = (1, 1, 2, 2, 2)
 
 
 class SearchPlayer:
@@ -28,16 +31,25 @@ class SearchPlayer:
         bid_samples: int = 16,
         bid_margin: float = 0.0,
         alone_margin: float = 0.0,
+        confidence: float = 0.0,
+        search_bids: bool = True,
     ) -> None:
         self.seed = rng.getrandbits(64)
         self.play_samples = play_samples
         self.bid_samples = bid_samples  # 0: bid by rule of thumb
         self.bid_margin = bid_margin
         self.alone_margin = alone_margin
+        self.confidence = confidence
+        # False: bid (order up, call, go under) by rule of thumb, search the rest
+        self.search_bids = search_bids
 
     def decision_rng(self, view: SeatView) -> random.Random:
         point = (view.hand_number, view.phase, len(view.bids), len(view.tricks), len(view.trick))
         return random.Random(f"{self.seed}/{point}")
+
+    def samples_for(self, view: SeatView) -> int:
+        """More deals once a few tricks are gone: each costs far less to solve."""
+        return self.play_samples * LATE_SAMPLE_FACTOR[len(view.tricks)]
 
     def choose(self, view: SeatView, rules: RuleOptions) -> str:
         legal = view.legal_actions
@@ -45,9 +57,15 @@ class SearchPlayer:
             return legal[0]
         rng = self.decision_rng(view)
         if view.phase == PLAY_PHASE:
-            return PLAY[choose_card_by_search(view, rng, self.play_samples)]
-        if self.bid_samples <= 0:
+            return PLAY[choose_card_by_search(view, rng, self.samples_for(view))]
+        if self.bid_samples <= 0 or (not self.search_bids and view.phase in (BID1, BID2)):
             return choose_action(view, rules)
         return choose_by_search(
-            view, rules, rng, self.bid_samples, self.bid_margin, self.alone_margin
+            view,
+            rules,
+            rng,
+            self.bid_samples,
+            self.bid_margin,
+            self.alone_margin,
+            self.confidence,
         )

@@ -157,6 +157,10 @@ class PlaySolver:
             left = (self.hands[leader] & rem).bit_count()
             if left == 1:
                 return self._last_trick(rem, leader)
+            if left <= alpha:
+                return left  # even every trick left would not raise alpha
+            if beta <= 0:
+                return 0
             low, high = 0, left
         value = self._play(rem, rem, leader, 0, -1, -1, leader, alpha, beta)
         if value <= alpha:
@@ -202,7 +206,14 @@ class PlaySolver:
         maximizing = seat % 2 == self.maker_team
         last = k + 1 == self.players
         value = -1 if maximizing else 99
-        for card in _distinct_moves(tables, hand, live, led if k else -1, best):
+        key = ((hand << 24 | live) << 7 | best + 1) << 3 | led + 1 if k else hand << 24 | live
+        cache = tables.moves
+        moves = cache.get(key)
+        if moves is None:
+            if len(cache) > MOVE_CACHE_SIZE:
+                cache.clear()
+            moves = cache[key] = _distinct_moves(tables, hand, live, led if k else -1, best)
+        for card in moves:
             bit = 1 << card
             if k:
                 strength = tables.strength[led][card]
@@ -246,6 +257,9 @@ class PlaySolver:
                     if alpha >= beta:
                         break
         return value
+
+
+MOVE_CACHE_SIZE = 400_000  # entries kept per trump: the same hands and tricks come back often
 
 
 def _cards(mask: int) -> list[int]:
