@@ -33,7 +33,6 @@ from games.players import PLAYER_KINDS, PlayerFactory
 from games.players.levels import LEVELS
 
 BASELINE = "baseline"
-ALL_PAIR_PLAYERS = (*LEVELS, BASELINE)
 
 
 def factory_for(name: str) -> PlayerFactory:
@@ -265,6 +264,15 @@ def parse_rules(text: str) -> RuleOptions:
     return RuleOptions.from_dict(values)
 
 
+def all_pairs() -> list[tuple[str, str]]:
+    """Every pair of levels and the baseline, the stronger-meant player as A: each level
+    against the baseline, then each level against every level below it."""
+    levels = list(LEVELS)
+    pairs = [(level, BASELINE) for level in levels]
+    pairs += [(high, low) for low, high in combinations(levels, 2)]
+    return pairs
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--a", default="strong")
@@ -280,7 +288,7 @@ def main(argv: list[str] | None = None) -> None:
         print(format_result(run_arena(args.a, args.b, args.deals, args.seed, rules, args.progress)))
         return
     rows = []
-    for b, a in combinations(reversed(ALL_PAIR_PLAYERS), 2):
+    for a, b in all_pairs():
         result = run_arena(a, b, args.deals, args.seed, rules, args.progress)
         print(format_result(result), file=sys.stderr, flush=True)
         rows.append(table_row(result))

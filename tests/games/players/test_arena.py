@@ -75,3 +75,14 @@ def test_the_markdown_row() -> None:
     row = arena.table_row(result)
     assert row.startswith("| easy | baseline | 2 |")
     assert row.count("|") == arena.TABLE_HEADER.splitlines()[0].count("|")
+
+
+def test_all_pairs_put_the_stronger_level_first() -> None:
+    assert arena.all_pairs() == [
+        ("easy", "baseline"),
+        ("normal", "baseline"),
+        ("strong", "baseline"),
+        ("normal", "easy"),
+        ("strong", "easy"),
+        ("strong", "normal"),
+    ]
