@@ -6,7 +6,7 @@ from django import forms
 
 from games.engine import RuleOptions
 
-from .models import AbuseReport
+from .models import AbuseReport, ComputerLevel
 
 
 class TableRulesForm(forms.Form):
@@ -53,6 +53,22 @@ class TableRulesForm(forms.Form):
             no_trump=data["no_trump"],
             target_score=data["target_score"],
         )
+
+
+class PrivateTableForm(TableRulesForm):
+    """A private table: its rule options and how well the computers in empty seats play."""
+
+    computer_level = forms.ChoiceField(
+        choices=ComputerLevel.choices,
+        initial=ComputerLevel.STRONG,
+        label="Computer players",
+        required=False,  # left out: the strongest
+        help_text="How the computers in empty seats play. A computer standing in for a person "
+        "who left or ran out of time always plays its best.",
+    )
+
+    def level(self) -> str:
+        return self.cleaned_data["computer_level"] or ComputerLevel.STRONG
 
 
 class InviteForm(forms.Form):

@@ -23,6 +23,14 @@ def new_invite_token() -> str:
     return secrets.token_urlsafe(12)
 
 
+class ComputerLevel(models.TextChoices):
+    """games.players.levels.LEVELS"""
+
+    EASY = "easy", "Easy"
+    NORMAL = "normal", "Normal"
+    STRONG = "strong", "Strong"
+
+
 class Game(models.Model):
     class Kind(models.TextChoices):
         PUBLIC = "public", "Public table"
@@ -58,6 +66,11 @@ class Game(models.Model):
     winner_team = models.PositiveSmallIntegerField(null=True, blank=True)
     # the game starts only with four people: no computer fills an empty seat at the start
     full_table_only = models.BooleanField(default=False)
+    # how well the computers in the seats nobody took play (the table's creator chooses);
+    # a computer standing in for a person always plays at the strongest level
+    computer_level = models.CharField(
+        max_length=10, choices=ComputerLevel.choices, default=ComputerLevel.STRONG
+    )
 
     class Meta:
         indexes = [

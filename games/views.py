@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from .forms import InviteForm, ReportForm, TableRulesForm
+from .forms import InviteForm, PrivateTableForm, ReportForm
 from .models import AbuseReport, Game, Seat
 from .selectors import lobby_for, table_state
 from .services.quick_play import queue_join, queue_leave, queue_notice_pop, queue_play_now
@@ -85,11 +85,14 @@ def quick_play_leave(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def table_new(request: HttpRequest) -> HttpResponse:
-    form = TableRulesForm(request.POST or None)
+    form = PrivateTableForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
             game = table_create(
-                creator_id=request.user.pk, kind=Game.Kind.PRIVATE, rules=form.rules()
+                creator_id=request.user.pk,
+                kind=Game.Kind.PRIVATE,
+                rules=form.rules(),
+                computer_level=form.level(),
             )
         except TableError as error:
             messages.error(request, error.message)

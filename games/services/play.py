@@ -16,9 +16,9 @@ from django.utils import timezone
 
 from games.engine import Game as EngineGame
 from games.engine import IllegalAction
-from games.players import choose_action
+from games.players.levels import choose_action_at_level
 
-from ..models import Action, Game, Seat
+from ..models import Action, ComputerLevel, Game, Seat
 from ..selectors import engine_game
 from . import after_move
 from .errors import Refused
@@ -93,9 +93,20 @@ def computer_act(*, game_id: int, version: int, source: str) -> MoveApplied | No
             seat.save(update_fields=["timeouts", "time_limit_ms"])
         elif not seat.is_computer:
             return None  # a person sits here: only their timer may move for them
-        action = choose_action(engine.view(seat_position), engine.rules)
+        action = choose_action_at_level(
+            engine.view(seat_position),
+            engine.rules,
+            computer_level(game, seat),
+            seed=f"{game.seed}/{game.version}",  # the same move however often a task retries
+        )
         after = engine.apply(action, seat=seat_position)
         return _record(game, after, seat_position, action, source)
+
+
+def computer_level(game: Game, seat: Seat) -> str:
+    """A seat nobody took plays at the table's level; a computer standing in for a person (a
+    timeout, a cancel, a block) plays at the strongest, so nobody's partner is let down."""
+    return game.computer_level if seat.user_id is None else ComputerLevel.STRONG
 
 
 def seat_touch(*, game_id: int, user_id: int) -> bool:

@@ -23,7 +23,7 @@ from economy.services.prices import (
 from economy.services.wallet import wallet_check_can_pay
 from games.engine import RuleOptions
 
-from ..models import Game, Invitation, Seat
+from ..models import ComputerLevel, Game, Invitation, Seat
 from ..selectors import engine_game
 from . import after_move
 from .charges import SeatCannotPay, game_seats_charge
@@ -54,11 +54,17 @@ def player_can_pay_check(*, user_id: int) -> None:
 
 
 def table_create(
-    *, creator_id: int, kind: str, rules: RuleOptions, full_table_only: bool = False
+    *,
+    creator_id: int,
+    kind: str,
+    rules: RuleOptions,
+    full_table_only: bool = False,
+    computer_level: str = ComputerLevel.STRONG,
 ) -> Game:
     """A new table with its creator in seat 0 and three empty seats. The creator of a private
     table pays for it now (and must be able to pay for the game too); a league table is paid
-    for by its league. `full_table_only`: it starts only once four people sit."""
+    for by its league. `full_table_only`: it starts only once four people sit.
+    `computer_level`: how the computers in empty seats play."""
     try:
         with transaction.atomic():
             game = Game.objects.create(
@@ -66,6 +72,7 @@ def table_create(
                 rules=rules.to_dict(),
                 created_by_id=creator_id,
                 full_table_only=full_table_only,
+                computer_level=computer_level,
             )
             Seat.objects.bulk_create(
                 Seat(game=game, position=position, time_limit_ms=full_time_limit_ms())
