@@ -10,8 +10,9 @@ or a lone defender's euchre), from a 0-0 score; a hand that everybody passes sco
 difference A - B per hand is averaged over the duplicate pairs, with a 95% confidence interval
 from the spread of the pairs (a normal approximation: the pairs are independent).
 
-Decision times are measured on real choices only (more than one legal action), on this machine,
-one process. A benchmark, not a test.
+Decision times are the CPU time of real choices only (more than one legal action), one process:
+CPU time, not wall time, so that other work on a shared machine does not count. A benchmark,
+not a test.
 """
 
 from __future__ import annotations
@@ -129,9 +130,9 @@ def play_hand(
         seat = state.hand.to_act
         assert seat is not None
         view = seat_view(state, seat)
-        start = time.perf_counter()
+        start = time.thread_time()
         action = players[seat].choose(view, rules)
-        elapsed = time.perf_counter() - start
+        elapsed = time.thread_time() - start
         if len(view.legal_actions) > 1:
             times[seat].append(elapsed)
         state.apply(action, seat)

@@ -28,6 +28,8 @@ EASY_RANDOM_CARD = 0.25
 NORMAL_PLAY_SAMPLES = 4
 STRONG_PLAY_SAMPLES = 24
 STRONG_BID_SAMPLES = 20
+# solver positions per decision: about 60 ms of CPU of the machine the arena ran on
+STRONG_NODE_BUDGET = 16_000
 # the searched bids depart from the rule of thumb only on clear evidence (see search/bidding.py)
 STRONG_BIDDING = {"bid_margin": 0.3, "alone_margin": 0.3, "confidence": 1.0}
 
@@ -64,6 +66,7 @@ class StrongPlayer(SearchPlayer):
             rng,
             play_samples=STRONG_PLAY_SAMPLES,
             bid_samples=STRONG_BID_SAMPLES,
+            node_budget=STRONG_NODE_BUDGET,
             **STRONG_BIDDING,
         )
 

@@ -24,10 +24,12 @@ from games.engine.view import seat_view
 
 from ..rule_of_thumb import choose_action, choose_bid
 from ..strength import count_trumps, suit_strength
-from .card_play import next_seats
+from .card_play import MIN_SAMPLES, next_seats
 from .cards import to_mask
-from .sampler import World, sample_worlds
+from .sampler import World, world_stream
 from .solver import PlaySolver, hand_points
+
+AUCTION_NODES = 60  # the rule-of-thumb auction after a candidate, in solver positions' time
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +67,12 @@ def _view_of(hand: HandState, seat: int, rules: RuleOptions, score: tuple[int, i
 
 
 def play_out(
-    hand: HandState, me: int, candidate: Candidate, rules: RuleOptions, score: tuple[int, int]
+    hand: HandState,
+    me: int,
+    candidate: Candidate,
+    rules: RuleOptions,
+    score: tuple[int, int],
+    work: list[int] | None = None,
 ) -> float:
     """Apply the candidate, finish the auction by rule of thumb, solve the play: our points."""
     hand.apply(candidate.action)
@@ -84,10 +91,10 @@ def play_out(
         hand.apply(action)
     if hand.phase == "done":
         return 0.0  # everybody passed
-    return solved_points(hand, me)
+    return solved_points(hand, me, work)
 
 
-def solved_points(hand: HandState, me: int) -> float:
+def solved_points(hand: HandState, me: int, work: list[int] | None = None) -> float:
     """Our team's hand points when the play is solved with every hand known."""
     assert hand.maker is not None and hand.trump is not None and hand.leader is not None
     maker_team = hand.maker % 2
@@ -100,6 +107,8 @@ def solved_points(hand: HandState, me: int) -> float:
         tricks = 5
     else:
         tricks = 3
+    if work is not None:
+        work[0] += solver.nodes
     points = hand_points(tricks, hand.maker_alone, hand.lone_defender is not None)
     return points if me % 2 == maker_team else -points
 
@@ -163,12 +172,15 @@ def choose_by_search(
     bid_margin: float = 0.0,
     alone_margin: float = 0.0,
     confidence: float = 0.0,
+    node_budget: int | None = None,
 ) -> str:
     """The rule-of-thumb choice, unless a candidate beats it over `samples` deals by enough:
     by its margin (a bid over a pass: `bid_margin`, a lone hand over a partnered one:
     `alone_margin`; the solved play sees every card, which flatters the makers), plus
     `confidence` standard errors of the paired difference (the best of several noisy
-    averages is biased upwards: without it the search bids on noise)."""
+    averages is biased upwards: without it the search bids on noise). At most `node_budget`
+    solver positions are searched (after the first `MIN_SAMPLES` deals): a bound on the time
+    that does not depend on the machine."""
     fallback = choose_action(view, rules)
     if samples <= 0:
         return fallback
@@ -183,12 +195,19 @@ def choose_by_search(
     if len(candidates) <= 1:
         return fallback
     assert view.seat is not None
-    worlds = sample_worlds(view, samples, rng)
-    values = [[0.0] * len(worlds) for _ in candidates]
-    for number, world in enumerate(worlds):
+    values: list[list[float]] = [[] for _ in candidates]
+    work = [0]
+    for used, world in enumerate(world_stream(view, rng)):
+        if used >= samples or (
+            node_budget is not None and work[0] >= node_budget and used >= MIN_SAMPLES
+        ):
+            break
         base = world_state(view, rules, world)
         for index, candidate in enumerate(candidates):
-            values[index][number] = play_out(base.clone(), view.seat, candidate, rules, view.score)
+            work[0] += AUCTION_NODES  # playing the auction out costs about as much
+            values[index].append(
+                play_out(base.clone(), view.seat, candidate, rules, view.score, work)
+            )
     best, best_score = fallback, 0.0
     for index, candidate in enumerate(candidates[1:], start=1):
         gains = [mine - theirs for mine, theirs in zip(values[index], values[0], strict=True)]

@@ -9,14 +9,17 @@ searches per card, not an exact count. Ties go to the rule-of-thumb player's car
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 
 from games.engine import SeatView
 from games.engine.cards import DECK_INDEX, EFFECTIVE_SUIT, TRUMP_ORDER
 
 from ..rule_of_thumb import choose_card
 from .cards import to_mask, trump_tables
-from .sampler import World, sample_worlds
+from .sampler import World, world_stream
 from .solver import PlaySolver, hand_points
+
+MIN_SAMPLES = 6
 
 
 def distinct_cards(view: SeatView, playable: list[str]) -> list[str]:
@@ -53,8 +56,18 @@ def next_seats(sitting_out: tuple[int, ...]) -> list[int]:
     return result
 
 
-def card_values(view: SeatView, worlds: list[World], cards: list[str]) -> dict[str, float]:
-    """Average hand points for my team of playing each of `cards` now, over the worlds."""
+def card_values(
+    view: SeatView,
+    worlds: Iterable[World],
+    cards: list[str],
+    samples: int,
+    node_budget: int | None = None,
+    min_samples: int = MIN_SAMPLES,
+) -> dict[str, float]:
+    """Average hand points for my team of playing each of `cards` now, over `samples` worlds,
+    or fewer when the solver has searched `node_budget` positions (never fewer than
+    `min_samples`): the budget bounds the time, and being counted in positions, not seconds,
+    keeps the choice the same on any machine."""
     assert view.seat is not None and view.trump is not None and view.maker is not None
     maker_team = view.maker % 2
     my_sign = 1 if view.seat % 2 == maker_team else -1
@@ -68,7 +81,13 @@ def card_values(view: SeatView, worlds: list[World], cards: list[str]) -> dict[s
     trick = [(seat, DECK_INDEX[card]) for seat, card in view.trick]
     indexes = {DECK_INDEX[card]: card for card in cards}
     totals = dict.fromkeys(cards, 0.0)
+    used = nodes = 0
     for world in worlds:
+        if used >= samples or (
+            node_budget is not None and nodes >= node_budget and used >= min_samples
+        ):
+            break
+        used += 1
         hands = [0 if seat in view.sitting_out else to_mask(world.hands[seat]) for seat in range(4)]
         solver = PlaySolver(view.trump, hands, following, players, maker_team)
         classes = _classes(solver, view.seat, trick, cuts, indexes)
@@ -78,7 +97,8 @@ def card_values(view: SeatView, worlds: list[World], cards: list[str]) -> dict[s
             tricks = 5 if march else (3 if made else 0)
             points = hand_points(tricks, view.maker_alone, lone_defender)
             totals[indexes[index]] += my_sign * points
-    return {card: total / len(worlds) for card, total in totals.items()}
+        nodes += solver.nodes
+    return {card: total / used for card, total in totals.items()}
 
 
 def _classes(
@@ -101,7 +121,9 @@ def _classes(
     return classes
 
 
-def choose_card_by_search(view: SeatView, rng: random.Random, samples: int) -> str:
+def choose_card_by_search(
+    view: SeatView, rng: random.Random, samples: int, node_budget: int | None = None
+) -> str:
     playable = [action[5:] for action in view.legal_actions]
     fallback = choose_card(view)
     if len(playable) == 1 or samples <= 0:
@@ -109,8 +131,7 @@ def choose_card_by_search(view: SeatView, rng: random.Random, samples: int) -> s
     candidates = distinct_cards(view, playable)
     if len(candidates) == 1:
         return candidates[0]
-    worlds = sample_worlds(view, samples, rng)
-    values = card_values(view, worlds, candidates)
+    values = card_values(view, world_stream(view, rng), candidates, samples, node_budget)
     best = max(values.values())
     tied = [card for card in candidates if values[card] >= best - 1e-9]
     if fallback in tied:

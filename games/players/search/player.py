@@ -33,6 +33,7 @@ class SearchPlayer:
         alone_margin: float = 0.0,
         confidence: float = 0.0,
         search_bids: bool = True,
+        node_budget: int | None = None,
     ) -> None:
         self.seed = rng.getrandbits(64)
         self.play_samples = play_samples
@@ -42,6 +43,8 @@ class SearchPlayer:
         self.confidence = confidence
         # False: bid (order up, call, go under) by rule of thumb, search the rest
         self.search_bids = search_bids
+        # solver positions per decision (None: no bound): the time limit, counted in work
+        self.node_budget = node_budget
 
     def decision_rng(self, view: SeatView) -> random.Random:
         point = (view.hand_number, view.phase, len(view.bids), len(view.tricks), len(view.trick))
@@ -57,7 +60,7 @@ class SearchPlayer:
             return legal[0]
         rng = self.decision_rng(view)
         if view.phase == PLAY_PHASE:
-            return PLAY[choose_card_by_search(view, rng, self.samples_for(view))]
+            return PLAY[choose_card_by_search(view, rng, self.samples_for(view), self.node_budget)]
         if self.bid_samples <= 0 or (not self.search_bids and view.phase in (BID1, BID2)):
             return choose_action(view, rules)
         return choose_by_search(
@@ -68,4 +71,5 @@ class SearchPlayer:
             self.bid_margin,
             self.alone_margin,
             self.confidence,
+            self.node_budget,
         )

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from games.engine import SeatView
@@ -115,17 +116,25 @@ def sample_worlds(
     max_tries: int = 20,
 ) -> list[World]:
     """`count` deals consistent with the view, weighted by how likely the bids made them."""
+    stream = world_stream(view, rng, use_bids, max_tries * count)
+    return [next(stream) for _ in range(count)]
+
+
+def world_stream(
+    view: SeatView, rng: random.Random, use_bids: bool = True, weighed_tries: int = 400
+) -> Iterator[World]:
+    """Deals consistent with the view, one after another, for as long as they are wanted. The
+    bids weigh the first `weighed_tries` draws; after that (a view whose bids are very
+    unlikely under the model) every consistent deal is taken."""
     constraints = constraints_of(view)
-    worlds: list[World] = []
     tries = 0
-    while len(worlds) < count:
+    while True:
         world = sample_world(view, constraints, rng)
         tries += 1
-        weighed = use_bids and tries < max_tries * count
+        weighed = use_bids and tries < weighed_tries
         if weighed and rng.random() > bid_likelihood(view, constraints, world):
             continue
-        worlds.append(world)
-    return worlds
+        yield world
 
 
 def _try_sample(view: SeatView, constraints: Constraints, rng: random.Random) -> World | None:
