@@ -6,6 +6,8 @@ from typing import Any
 import pytest
 
 from accounts.models import User
+from games.models import Game
+from tests.games.finished_games import game_result_store
 
 _numbers = itertools.count(1)
 
@@ -21,3 +23,16 @@ def make_player():
         )
 
     return make
+
+
+@pytest.fixture
+def a_game():
+    """a_game(n): the n-th of some finished games, for GamePoints rows written straight."""
+    made: list[Game] = []
+
+    def game(n: int = 0) -> Game:
+        while len(made) <= n:
+            made.append(game_result_store([None] * 4, score=(10, 0), winner_team=0))
+        return made[n]
+
+    return game

@@ -4,9 +4,8 @@ recorded points, what was paid stays paid, and a month that is not over cannot b
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date
 from io import StringIO
-from zoneinfo import ZoneInfo
 
 import pytest
 from django.contrib.auth.models import Permission
@@ -17,7 +16,6 @@ from django.urls import reverse
 from django.utils import timezone
 
 from economy.models import Wallet
-from games.models import Game
 from rankings.models import (
     AchievementAward,
     GamePoints,
@@ -32,7 +30,7 @@ from rankings.services.month_end import month_end
 from rankings.services.month_rerun import month_end_again
 from rankings.services.ranks import ranks_reach
 from rankings.tables import AVERAGE, TOTAL
-from tests.games.finished_games import game_result_store
+from tests.rankings.rows import points_row
 
 pytestmark = pytest.mark.django_db
 
@@ -43,31 +41,6 @@ MAY = date(2025, 5, 1)
 def _one_game_is_enough_and_no_welcome_silver(settings):
     settings.RANKINGS_AVERAGE_MIN_GAMES = 1
     settings.ECONOMY_WELCOME_SILVER = 0  # the month achievements' silver stays under the cap
-
-
-@pytest.fixture
-def a_game():
-    made: list[Game] = []
-
-    def game(n: int = 0) -> Game:
-        while len(made) <= n:
-            made.append(game_result_store([None] * 4, score=(10, 0), winner_team=0))
-        return made[n]
-
-    return game
-
-
-def points_row(player, game, points, month=MAY) -> GamePoints:
-    finished_at = datetime(month.year, month.month, 10, tzinfo=ZoneInfo("UTC"))
-    return GamePoints.objects.create(
-        player=player,
-        game=game,
-        points=points,
-        won=True,
-        month=month,
-        day=finished_at.date(),
-        finished_at=finished_at,
-    )
 
 
 @pytest.fixture

@@ -4,7 +4,6 @@ game ends after the month does)."""
 
 from __future__ import annotations
 
-from datetime import datetime
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -19,14 +18,11 @@ from rankings.selectors import player_best_month_points, player_profile, player_
 from rankings.services.month_close import month_close
 from rankings.tasks import game_finished
 from tests.games.finished_games import finished_game_store, game_result_store
+from tests.rankings.rows import at
 
 pytestmark = pytest.mark.django_db
 
 UTC = ZoneInfo("UTC")
-
-
-def at(text: str, zone: str = "UTC") -> datetime:
-    return datetime.fromisoformat(text).replace(tzinfo=ZoneInfo(zone))
 
 
 def test_totals_follow_the_seed_example_and_a_cancelled_game_gives_nothing(make_player):

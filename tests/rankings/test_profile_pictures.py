@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 from datetime import date, datetime
-from zoneinfo import ZoneInfo
 
 import pytest
 from django.db import connection
@@ -34,12 +33,9 @@ from rankings.services.game_points import game_points_record, month_of
 from rankings.services.month_close import month_close
 from rankings.services.ranks import ranks_reach
 from tests.games.finished_games import game_result_store
+from tests.rankings.rows import at
 
 pytestmark = pytest.mark.django_db
-
-
-def at(text: str, zone: str = "UTC") -> datetime:
-    return datetime.fromisoformat(text).replace(tzinfo=ZoneInfo(zone))
 
 
 def game_recorded(users, *, score: tuple[int, int], finished_at: datetime, winner_team: int = 0):

@@ -3,9 +3,8 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date
 from io import StringIO
-from zoneinfo import ZoneInfo
 
 import pytest
 from django.core.management import call_command
@@ -28,41 +27,12 @@ from rankings.services.ranks import month_progress, ranks_reach
 from rankings.tables import AVERAGE, TOTAL
 from rankings.tasks import close_previous_month, game_finished
 from tests.games.finished_games import game_result_store
+from tests.rankings.rows import at, points_row
 
 pytestmark = pytest.mark.django_db
 
 SEED_AWARDS = [1000, 900, 800, 750, 700, 650, 600, 550, 520, 500, 490, 480]
 SEED_AWARDS += [480 - 10 * n for n in range(1, 39)]  # "reducing by 10 points until the end"
-
-
-def at(text: str, zone: str = "UTC") -> datetime:
-    return datetime.fromisoformat(text).replace(tzinfo=ZoneInfo(zone))
-
-
-@pytest.fixture
-def a_game():
-    """Games for GamePoints rows written straight (the tables only read the rows)."""
-    made: list[Game] = []
-
-    def game(n: int = 0) -> Game:
-        while len(made) <= n:
-            made.append(game_result_store([None] * 4, score=(10, 0), winner_team=0))
-        return made[n]
-
-    return game
-
-
-def points_row(player, game, points, month=date(2025, 5, 1), finished_at=None):
-    finished_at = finished_at or datetime(month.year, month.month, 10, tzinfo=ZoneInfo("UTC"))
-    return GamePoints.objects.create(
-        player=player,
-        game=game,
-        points=points,
-        won=True,
-        month=month,
-        day=finished_at.date(),
-        finished_at=finished_at,
-    )
 
 
 # ---- points of a finished game -----------------------------------------------------------------

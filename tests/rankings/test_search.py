@@ -4,46 +4,19 @@ table, paged like the table, escaped, and a clear message when nobody matches.""
 from __future__ import annotations
 
 import re
-from datetime import date, datetime
-from zoneinfo import ZoneInfo
 
 import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games.models import Game
-from rankings.models import GamePoints, LongTermAward
+from rankings.models import LongTermAward
 from rankings.search import month_table_search, overall_ranking_search, search_text
 from rankings.services.game_points import month_of
 from rankings.tables import AVERAGE, TOTAL
 from tests.games.finished_games import game_result_store
+from tests.rankings.rows import points_row
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def a_game():
-    made: list[Game] = []
-
-    def game(n: int = 0) -> Game:
-        while len(made) <= n:
-            made.append(game_result_store([None] * 4, score=(10, 0), winner_team=0))
-        return made[n]
-
-    return game
-
-
-def points_row(player, game, points, month: date) -> GamePoints:
-    finished_at = datetime(month.year, month.month, 1, 12, tzinfo=ZoneInfo("UTC"))
-    return GamePoints.objects.create(
-        player=player,
-        game=game,
-        points=points,
-        won=True,
-        month=month,
-        day=finished_at.date(),
-        finished_at=finished_at,
-    )
 
 
 @pytest.fixture
