@@ -5,8 +5,12 @@ candidate, so that their differences are not noise of the sampling): the rest of
 played out by the rule-of-thumb player for every seat (us included, after this decision), then
 the play of the cards is solved with every hand known (`solver.py`), and the hand points for our
 team are averaged. A pass is valued the same way, so it is worth what the others would then make
-of the hand, not zero. The candidate with the best average wins; the rule-of-thumb choice breaks
-ties and is the fallback when nothing is to be gained.
+of the hand, not zero.
+
+The rule-of-thumb choice is the default, and a candidate replaces it only when its paired gain
+over the deals clears a margin plus a number of standard errors (`choose_by_search`): the best
+of several noisy averages is biased upwards, and the solved play, which sees every card, values
+marginal bids too well. Without that guard the search bid more and lost points to euchres.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from dataclasses import dataclass
 
 from games.engine import Deal, GameState, HandState, RuleOptions, SeatView
 from games.engine.actions import ALONE, NOT_ALONE, ORDER_UP, PASS
-from games.engine.cards import NO_TRUMP, RANKS, SUITS, TRUMP_ORDER
+from games.engine.cards import NO_TRUMP, RANKS, TRUMP_ORDER
 from games.engine.hand import ALONE_PHASE, BID1, BID2, DEFEND_PHASE, DISCARD_PHASE, PLAY_PHASE
 from games.engine.records import WentUnder
 from games.engine.view import seat_view
@@ -246,4 +250,4 @@ def _defend_plausible(view: SeatView) -> bool:
     return count_trumps(view.hand, trump) >= 2 and suit_strength(view.hand, trump) >= 5.0
 
 
-__all__ = ["SUITS", "Candidate", "choose_by_search", "world_state"]
+__all__ = ["Candidate", "choose_by_search", "world_state"]
