@@ -215,8 +215,9 @@ def format_result(result: ArenaResult) -> str:
 
 
 TABLE_HEADER = (
-    "| A | B | deals | A pts/hand | B pts/hand | A - B (95% CI) | A march / euchred / lone "
-    "| B march / euchred / lone | A p50 / p95 ms | B p50 / p95 ms |\n"
+    "| A | B | deals | A pts/hand | B pts/hand | A - B (95% CI) "
+    "| A march / euchred (of its bids) / lone (of hands) "
+    "| B march / euchred / lone | A p50 / p95 ms (CPU) | B p50 / p95 ms (CPU) |\n"
     "|---|---|---:|---:|---:|---|---|---|---:|---:|"
 )
 
