@@ -3,10 +3,11 @@
     python -m games.loadgen --tables 300 --humans-per-table 1 --duration 60 \\
         --urls ws://127.0.0.1:8001,ws://127.0.0.1:8002
 
-A benchmark, not a test. It needs the site's settings (DATABASE_URL, REDIS_URL: the same the
-daphne processes use) because it makes its players directly in the database: users without a
-password and sessions through Django's session engine (no login form, no e-mail), one table per
-group of H players opened and started through the site's services, computers in the other seats.
+A benchmark, not a test. It needs the site's settings (DATABASE_URL, REDIS_URL and SECRET_KEY:
+the same as the daphne processes, or every session is refused) because it makes its players
+directly in the database: users without a password and sessions through Django's session engine
+(no login form, no e-mail), one table per group of H players opened and started through the
+site's services, computers in the other seats. Run it against a database of its own.
 Each person is a `TableClient`: it does what the page script does (connect, keep the newest
 state, reconnect to the next URL when a process is gone, sync) and plays a legal move after a
 short think time. A finished table is replaced by a new one for the same players, so T tables
@@ -313,7 +314,7 @@ def make_players(count: int, run: str) -> list[tuple[int, str]]:
     players = []
     for number in range(count):
         user = User.objects.create_user(
-            f"load-{run}-{number}@loadgen.invalid", None, display_name=f"Load{number}"
+            f"load-{run}-{number}@loadgen.invalid", None, display_name=f"Load {run} {number}"
         )
         session = engine.SessionStore()
         session[SESSION_KEY] = str(user.pk)
@@ -411,8 +412,9 @@ async def run_load(args: argparse.Namespace) -> Measures:
                 connected += 1
                 if connected == args.tables:
                     ready.set()
-            remaining = max(0.0, deadline - time.monotonic())
-            await asyncio.wait(runs, timeout=remaining)
+            # the deadline moves once every table is up: look at it again every second
+            while time.monotonic() < deadline and not all(run.done() for run in runs):
+                await asyncio.wait(runs, timeout=min(1.0, max(0.0, deadline - time.monotonic())))
             if all(client.game_over for client in group):
                 measures.tables_finished += 1
             for client in group:
@@ -430,7 +432,8 @@ async def run_load(args: argparse.Namespace) -> Measures:
             await asyncio.sleep(10)
             print(
                 f"  {time.monotonic() - measures.started:5.0f} s: {connected}/{args.tables} "
-                f"tables up, {measures.moves} moves, {len(measures.latencies)} timed",
+                f"tables up, {measures.moves} moves, {len(measures.latencies)} timed, "
+                f"{sum(c.connect_failures for c in clients)} failed connects",
                 flush=True,
             )
 
@@ -453,7 +456,9 @@ async def run_load(args: argparse.Namespace) -> Measures:
 
     print(f"opening {args.tables} tables on {len(urls)} process(es) ...", flush=True)
     await asyncio.gather(open_all(), sample_memory(), report_progress(), steady())
-    measures.duration = time.monotonic() - measures.steady_from  # type: ignore[attr-defined]
+    measures.duration = min(  # type: ignore[attr-defined]
+        time.monotonic() - measures.steady_from, args.duration
+    )
     for client in clients:
         for code in client.errors:
             measures.errors[code] += 1
