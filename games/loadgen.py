@@ -325,7 +325,7 @@ def make_players(count: int, run: str) -> list[tuple[int, str]]:
     return players
 
 
-def open_table(user_ids: list[int], target_score: int) -> int:
+def open_table(user_ids: list[int], target_score: int, computer_level: str | None = None) -> int:
     """A private table with these players and computers in the other seats, started."""
     from django.db import close_old_connections
 
@@ -334,10 +334,12 @@ def open_table(user_ids: list[int], target_score: int) -> int:
     from games.services.tables import seat_take, table_create, table_start
 
     close_old_connections()
+    level = {"computer_level": computer_level} if computer_level else {}
     game = table_create(
         creator_id=user_ids[0],
         kind=Game.Kind.PRIVATE,
         rules=RuleOptions(target_score=target_score),
+        **level,
     )
     for user_id in user_ids[1:]:
         seat_take(game_id=game.pk, user_id=user_id)
@@ -379,7 +381,10 @@ async def run_load(args: argparse.Namespace) -> Measures:
         while time.monotonic() < deadline:
             try:
                 game_id = await asyncio.to_thread(
-                    open_table, [user_id for user_id, _ in seated], args.target_score
+                    open_table,
+                    [user_id for user_id, _ in seated],
+                    args.target_score,
+                    args.computer_level,
                 )
             except Exception as error:
                 measures.errors[f"open_table:{type(error).__name__}"] += 1
@@ -482,6 +487,7 @@ def print_report(args: argparse.Namespace, measures: Measures) -> None:
     print()
     print(f"processes            {len(args.urls)} daphne")
     print(f"tables               {args.tables} x {args.humans_per_table} human(s)")
+    print(f"computers            {args.computer_level or 'the default level'}")
     print(f"measured for         {duration:.1f} s (after every table was up)")
     print(f"tables finished      {measures.tables_finished} (opened {measures.tables_opened})")
     print(f"moves per second     {measures.moves / duration:.1f}")
@@ -513,6 +519,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--think-min", type=float, default=0.1, help="seconds")
     parser.add_argument("--think-max", type=float, default=0.4, help="seconds")
     parser.add_argument("--target-score", type=int, default=10)
+    parser.add_argument(
+        "--computer-level",
+        choices=["easy", "normal", "strong"],
+        help="how the computers play (default: the site's default for a private table)",
+    )
     parser.add_argument("--open-rate", type=float, default=50, help="tables opened per second")
     parser.add_argument("--ramp", type=float, default=120, help="longest wait for every table")
     parser.add_argument("--seed", type=int, default=1)
