@@ -79,21 +79,29 @@ def main() -> int:
         raise KeyboardInterrupt
 
     signal.signal(signal.SIGTERM, on_sigterm)
+    started = commands(args)
+
+    def start(name: str) -> None:
+        log = (logs / f"{name}.log").open("ab")
+        children[name] = subprocess.Popen(
+            started[name], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+        )
+        print(f"started {name} pid {children[name].pid}: {' '.join(started[name][1:])}", flush=True)
+
     try:
-        for name, command in commands(args).items():
-            log = (logs / f"{name}.log").open("wb")
-            children[name] = subprocess.Popen(
-                command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
-            )
-            print(f"started {name} pid {children[name].pid}: {' '.join(command[1:])}", flush=True)
+        for name in started:
+            start(name)
         urls = [f"ws://{args.host}:{args.first_port + i}" for i in range(args.daphnes)]
         print(f"--urls {','.join(urls)}", flush=True)
         print(f"--pids {','.join(str(p.pid) for n, p in children.items() if n.startswith('web'))}")
         while True:
-            for name, process in children.items():
+            for name, process in list(children.items()):
                 if process.poll() is not None:
-                    print(f"{name} exited with {process.returncode}: stopping the others")
-                    return 1
+                    # a supervisor's job, as a Procfile platform or systemd does it: e.g. a
+                    # Celery worker exits ("Unrecoverable error") when kombu cannot restore
+                    # its unacknowledged messages to a broker that restarted empty
+                    print(f"{name} exited with {process.returncode}: restarting it", flush=True)
+                    start(name)
             time.sleep(0.5)
     except KeyboardInterrupt:
         return 0

@@ -64,6 +64,7 @@ class Cluster:
         self.logs = logs
         self.env = env
         self.processes: dict[str, subprocess.Popen[bytes]] = {}
+        self.commands: dict[str, list[str]] = {}
         self.ports: dict[str, int] = {}
 
     def _start(self, name: str, command: list[str]) -> subprocess.Popen[bytes]:
@@ -78,6 +79,7 @@ class Cluster:
         )
         log.close()
         self.processes[name] = process
+        self.commands[name] = command
         return process
 
     def daphne(self, name: str) -> str:
@@ -104,6 +106,14 @@ class Cluster:
             ],
         )
         wait_for(lambda: "ready" in self.log(name), what=f"{name} is ready")
+
+    def restart_exited(self) -> list[str]:
+        """What a supervisor does (scripts/cluster.py, a Procfile platform): start again each
+        process that exited. Returns their names."""
+        exited = [name for name, process in self.processes.items() if process.poll() is not None]
+        for name in exited:
+            self._start(name, self.commands[name])
+        return exited
 
     def beat(self, name: str = "beat") -> None:
         self._start(name, [str(BIN / "celery"), "-A", "euchre_site", "beat", "-l", "INFO"])

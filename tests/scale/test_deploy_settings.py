@@ -13,7 +13,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
-    clean = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "SECRET_KEY")}
+    # the test process's own settings are not production's (the browser tests' fixture sets
+    # DJANGO_ALLOW_ASYNC_UNSAFE for Playwright, which check --deploy rightly refuses)
+    ours = ("DEBUG", "SECRET_KEY", "DJANGO_ALLOW_ASYNC_UNSAFE")
+    clean = {k: v for k, v in os.environ.items() if k not in ours}
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=ROOT,
