@@ -22,9 +22,9 @@ def test_a_new_worker_and_the_sweeper_finish_what_a_killed_worker_held(cluster, 
     cluster.worker("worker_1")
     cluster.beat()
     # one person and three computers: a computer's turn is pending most of the time
-    computers, ((_, cookie),) = table(humans=1, target_score=2)
+    computers, ((_, cookie),) = table(humans=1, target_score=3)
     # two people who never play: every one of their turns waits for its timer
-    timers, _ = table(humans=2, target_score=1)
+    timers, _ = table(humans=2, target_score=3)  # long enough to be still playing at the kill
     Seat.objects.filter(game=timers, user__isnull=False).update(time_limit_ms=1000)
     Game.objects.filter(pk=timers.pk, turn_deadline__isnull=False).update(
         turn_deadline=timezone.now() + timedelta(seconds=1)
