@@ -32,8 +32,14 @@ def table_state(*, game_id: int, user_id: int) -> dict[str, Any] | None:
     mine = next((seat for seat in seats if seat.user_id == user_id), None)
     if mine is None:
         return None
-    engine = engine_game(game)
-    covered = _seats_covered_by_the_computer(game)
+    # one query for the log: the engine replays it, its tail says who the computer covers for
+    log = list(
+        Action.objects.filter(game=game)
+        .order_by("sequence")
+        .values_list("action", "seat", "source")
+    )
+    engine = EngineGame(RuleOptions.from_dict(game.rules), game.seed, tuple(row[0] for row in log))
+    covered = _seats_covered_by_the_computer(log)
     return {
         "type": "state",
         "game": game.pk,
@@ -60,13 +66,11 @@ def table_state(*, game_id: int, user_id: int) -> dict[str, Any] | None:
     }
 
 
-def _seats_covered_by_the_computer(game: Game) -> set[int]:
-    """Seats of people whose latest move the computer made after their time ran out: most
-    likely away, and the table shows that the computer is covering for them."""
+def _seats_covered_by_the_computer(log: list[tuple[str, int, str]]) -> set[int]:
+    """Seats of people whose latest move (in the last 12 of the log) the computer made after
+    their time ran out: most likely away, and the table shows that the computer covers them."""
     latest: dict[int, str] = {}
-    for seat, source in (
-        Action.objects.filter(game=game).order_by("-sequence").values_list("seat", "source")[:12]
-    ):
+    for _action, seat, source in reversed(log[-12:]):
         latest.setdefault(seat, source)
     return {seat for seat, source in latest.items() if source == Action.Source.TIMEOUT}
 

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import transaction
 
 from ..models import Game
+from .layer_send import group_send
 
 
 def table_group(game_id: int) -> str:
@@ -41,8 +40,4 @@ def _after_commit(game_id: int, version: int, deadline: datetime | None, playing
 def announce(game_id: int, version: int) -> None:
     """Tells every socket at the table that the game changed. The message carries no cards:
     each socket builds its own seat's view, so no frame can hold another seat's hand."""
-    layer = get_channel_layer()
-    if layer is not None:
-        async_to_sync(layer.group_send)(
-            table_group(game_id), {"type": "game.changed", "version": version}
-        )
+    group_send(table_group(game_id), {"type": "game.changed", "version": version})

@@ -10,14 +10,13 @@ from collections.abc import Iterable
 from datetime import timedelta
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.db import transaction
 from django.utils import timezone
 
 from ..models import ChatMessage, Seat
 from .after_move import table_group
 from .errors import Refused
+from .layer_send import group_send
 
 RATE_LIMIT_MESSAGES = 5
 RATE_LIMIT_WINDOW = timedelta(seconds=10)
@@ -89,8 +88,6 @@ def chat_message_dict(message: ChatMessage) -> dict[str, Any]:
 def _broadcast(game_id: int, user_id: int, payload: dict[str, Any]) -> None:
     """`user_id` is for the sockets, which leave out the lines of players their player muted;
     it never goes to a browser."""
-    layer = get_channel_layer()
-    if layer is not None:
-        async_to_sync(layer.group_send)(
-            table_group(game_id), {"type": "chat.message", "message": payload, "user_id": user_id}
-        )
+    group_send(
+        table_group(game_id), {"type": "chat.message", "message": payload, "user_id": user_id}
+    )

@@ -46,7 +46,8 @@ def game_act(*, game_id: int, user_id: int, action: str, version: int) -> MoveAp
     """A player's own move. Playing yourself brings your time limit back to full (seed 000)."""
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
-        seat = _players_seat(game, user_id)
+        seats = _seats_by_position(game)
+        seat = _players_seat(game, seats, user_id)
         if version != game.version:
             raise MoveRejected(
                 "stale_version",
@@ -63,7 +64,7 @@ def game_act(*, game_id: int, user_id: int, action: str, version: int) -> MoveAp
         if seat.time_limit_ms != full_time_limit_ms():
             seat.time_limit_ms = full_time_limit_ms()
             seat.save(update_fields=["time_limit_ms"])
-        return _record(game, after, seat.position, action, Action.Source.PLAYER)
+        return _record(game, seats, after, seat.position, action, Action.Source.PLAYER)
 
 
 def computer_act(*, game_id: int, version: int, source: str) -> MoveApplied | None:
@@ -72,6 +73,8 @@ def computer_act(*, game_id: int, version: int, source: str) -> MoveApplied | No
     Called by the computer-turn and timeout tasks; a late, duplicate or stale call finds another
     version (or a finished game) and does nothing, so the tasks are safe to run twice.
     """
+    if source == Action.Source.TIMEOUT and not _still_at(game_id, version):
+        return None  # most timers find that the player moved in time: no lock for those
     with transaction.atomic():
         game = Game.objects.select_for_update().filter(pk=game_id).first()
         if game is None or game.status != Game.Status.PLAYING or game.version != version:
@@ -80,7 +83,8 @@ def computer_act(*, game_id: int, version: int, source: str) -> MoveApplied | No
         seat_position = engine.to_act
         if seat_position is None:
             return None
-        seat = game.seats.get(position=seat_position)
+        seats = _seats_by_position(game)
+        seat = seats[seat_position]
         if source == Action.Source.TIMEOUT:
             if seat.is_computer or game.turn_deadline is None:
                 return None
@@ -100,7 +104,11 @@ def computer_act(*, game_id: int, version: int, source: str) -> MoveApplied | No
             seed=f"{game.seed}/{game.version}",  # the same move however often a task retries
         )
         after = engine.apply(action, seat=seat_position)
-        return _record(game, after, seat_position, action, source)
+        return _record(game, seats, after, seat_position, action, source)
+
+
+def _still_at(game_id: int, version: int) -> bool:
+    return Game.objects.filter(pk=game_id, version=version, status=Game.Status.PLAYING).exists()
 
 
 def computer_level(game: Game, seat: Seat) -> str:
@@ -124,8 +132,13 @@ def seat_touch(*, game_id: int, user_id: int) -> bool:
         return True
 
 
-def _players_seat(game: Game, user_id: int) -> Seat:
-    seat = game.seats.filter(user_id=user_id).first()
+def _seats_by_position(game: Game) -> dict[int, Seat]:
+    """The table's four seats in one query: a move needs the mover's and the next one's."""
+    return {seat.position: seat for seat in game.seats.all()}
+
+
+def _players_seat(game: Game, seats: dict[int, Seat], user_id: int) -> Seat:
+    seat = next((seat for seat in seats.values() if seat.user_id == user_id), None)
     if seat is None:
         raise MoveRejected("not_seated", "You have no seat at this table.")
     if seat.cancelled:
@@ -143,7 +156,9 @@ def _playing_engine(game: Game) -> EngineGame:
     return engine_game(game)
 
 
-def _record(game: Game, after: EngineGame, seat: int, action: str, source: str) -> MoveApplied:
+def _record(
+    game: Game, seats: dict[int, Seat], after: EngineGame, seat: int, action: str, source: str
+) -> MoveApplied:
     """Appends the action, bumps the version, sets the next deadline; follow-ups on commit."""
     Action.objects.create(game=game, sequence=game.version, seat=seat, action=action, source=source)
     game.version += 1
@@ -158,7 +173,7 @@ def _record(game: Game, after: EngineGame, seat: int, action: str, source: str) 
         game.seats.filter(in_play=True).update(in_play=False)
         game_finished(game)
     else:
-        next_seat = game.seats.get(position=after.to_act)
+        next_seat = seats[after.to_act]
         game.turn_deadline = (
             None if next_seat.is_computer else now + timedelta(milliseconds=next_seat.time_limit_ms)
         )

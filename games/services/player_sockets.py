@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.db import transaction
+
+from .layer_send import group_send
 
 
 def player_group(user_id: int) -> str:
@@ -24,6 +24,4 @@ def player_sockets_tell_on_commit(*, user_id: int, event: dict[str, Any]) -> Non
 
 
 def _send(user_id: int, event: dict[str, Any]) -> None:
-    layer = get_channel_layer()
-    if layer is not None:
-        async_to_sync(layer.group_send)(player_group(user_id), event)
+    group_send(player_group(user_id), event)

@@ -1,0 +1,65 @@
+"""Sending to the Redis channel layer from synchronous code keeps one event loop (and so its
+Redis connections) per process, and a forked worker process gets a loop of its own."""
+
+from __future__ import annotations
+
+import multiprocessing
+
+import pytest
+from asgiref.sync import async_to_sync, sync_to_async
+from channels.layers import get_channel_layer
+
+from games.services.layer_send import group_send, sending_loop
+
+
+@pytest.mark.services
+def test_a_send_from_sync_code_reaches_the_group_over_redis(redis_client):
+    layer = get_channel_layer()
+
+    async def scenario():
+        channel = await layer.new_channel()
+        await layer.group_add("test.layer-send", channel)
+        await sync_to_async(group_send)("test.layer-send", {"type": "x.first", "n": 1})
+        await sync_to_async(group_send)("test.layer-send", {"type": "x.second", "n": 2})
+        first = await layer.receive(channel)
+        second = await layer.receive(channel)
+        await layer.group_discard("test.layer-send", channel)
+        return first, second
+
+    first, second = async_to_sync(scenario)()
+    assert (first["type"], first["n"]) == ("x.first", 1)
+    assert (second["type"], second["n"]) == ("x.second", 2)
+
+
+@pytest.mark.services
+def test_every_send_in_a_process_uses_the_same_running_loop(redis_client):
+    group_send("test.nobody-listens", {"type": "x.ping"})
+    loop = sending_loop()
+    group_send("test.nobody-listens", {"type": "x.ping"})
+    assert sending_loop() is loop
+
+
+def _child_sends(pipe) -> None:
+    group_send("test.nobody-listens", {"type": "x.ping"})  # hangs on the parent's loop if reused
+    pipe.send(id(sending_loop()))
+    pipe.close()
+
+
+@pytest.mark.services
+def test_a_forked_process_starts_a_loop_of_its_own(redis_client):
+    """Celery's prefork pool forks after the parent may have sent: the parent's loop thread does
+    not exist in the child, so the child must not wait on it."""
+    group_send("test.nobody-listens", {"type": "x.ping"})
+    parent_loop = sending_loop()
+    context = multiprocessing.get_context("fork")
+    receiving, sending = context.Pipe(duplex=False)
+    child = context.Process(target=_child_sends, args=(sending,))
+    child.start()
+    try:
+        assert receiving.poll(20), "the child's send did not complete"
+        child_loop_id = receiving.recv()
+    finally:
+        child.join(5)
+        if child.is_alive():
+            child.kill()
+    assert child_loop_id != id(parent_loop)
