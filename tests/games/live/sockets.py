@@ -3,6 +3,10 @@ the Redis channel layer."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import contextvars
+import io
 import json
 from typing import Any
 
@@ -32,7 +36,11 @@ async def table_socket(
     if user is not None:
         cookie = await sync_to_async(session_cookie)(user)
         headers.append((b"cookie", cookie.encode()))
-    return WebsocketCommunicator(application, f"/ws/tables/{game_id}/", headers=headers)
+    socket = WebsocketCommunicator(application, f"/ws/tables/{game_id}/", headers=headers)
+    opened = _opened.get(None)
+    if opened is not None:
+        opened.append(socket)
+    return socket
 
 
 async def receive(socket: WebsocketCommunicator, timeout: float = 5) -> dict[str, Any]:
@@ -54,6 +62,51 @@ async def join(socket: WebsocketCommunicator) -> dict[str, Any]:
     return state
 
 
+# the sockets a running scenario opened, so that `run` can close every one of them
+_opened: contextvars.ContextVar[list[WebsocketCommunicator]] = contextvars.ContextVar("opened")
+
+SCENARIO_SECONDS = 120
+CLEANUP_SECONDS = 15
+
+
 def run(scenario: Any) -> Any:
-    """Runs an async test scenario from a sync test, on the test's own thread."""
-    return async_to_sync(scenario)()
+    """Runs an async test scenario from a sync test, on the test's own thread (where its
+    database connection is), within SCENARIO_SECONDS. Afterwards every socket it opened is
+    disconnected, even those the server closed, and every task left on the loop is cancelled:
+    a consumer still running would otherwise keep the loop from closing. A task that does not
+    stop fails the test with its stack instead of hanging it."""
+
+    async def bounded() -> Any:
+        opened: list[WebsocketCommunicator] = []
+        token = _opened.set(opened)
+        try:
+            return await asyncio.wait_for(scenario(), SCENARIO_SECONDS)
+        finally:
+            _opened.reset(token)
+            await _stop_everything(opened)
+
+    return async_to_sync(bounded)()
+
+
+async def _stop_everything(opened: list[WebsocketCommunicator]) -> None:
+    disconnects = [asyncio.ensure_future(_quiet_disconnect(socket)) for socket in opened]
+    if disconnects:
+        await asyncio.wait(disconnects, timeout=CLEANUP_SECONDS)
+    me = asyncio.current_task()
+    left = [task for task in asyncio.all_tasks() if task is not me and not task.done()]
+    for task in left:
+        task.cancel()
+    if not left:
+        return
+    _, stuck = await asyncio.wait(left, timeout=CLEANUP_SECONDS)
+    if stuck:
+        stacks = io.StringIO()
+        for task in stuck:
+            task.print_stack(file=stacks)
+        raise AssertionError(f"{len(stuck)} task(s) would not stop:\n{stacks.getvalue()}")
+
+
+async def _quiet_disconnect(socket: WebsocketCommunicator) -> None:
+    # already closed by the server, or the scenario failed mid-way: nothing to report
+    with contextlib.suppress(Exception):
+        await socket.disconnect()  # the consumer's disconnect(), then a 1 s wait

@@ -1,0 +1,146 @@
+#!/usr/bin/env python3
+"""The README's load table in one command: for each number of daphne processes, start the site
+with scripts/cluster.py, run `python -m games.loadgen` for each number of tables, stop it, and
+print one Markdown row per run (the full reports go to var/load/).
+
+    . scripts/bench_env.sh && .venv/bin/python scripts/load_table.py \\
+        --daphnes 1,2,4 --tables 100,300,1000 --humans-per-table 1 --computer-level easy
+
+Run it on a database of its own (scripts/bench_env.sh) on an otherwise quiet machine: the load
+generator shares the machine's cores with the site it measures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import redis
+
+ROOT = Path(__file__).resolve().parents[1]
+PYTHON = sys.executable
+
+FIELDS = {
+    "finished": re.compile(r"^tables finished\s+(\d+)"),
+    "moves": re.compile(r"^moves per second\s+([\d.]+)"),
+    "p50": re.compile(r"^latency ms\s+p50 (\S+)"),
+    "p95": re.compile(r"^latency ms.*p95 (\S+)"),
+    "p99": re.compile(r"^latency ms.*p99 (\S+)"),
+    "timed": re.compile(r"^latency ms.*\((\d+) moves timed\)"),
+    "errors": re.compile(r"^errors\s+(\d+)"),
+    "missed": re.compile(r"^missed moves\s+(\d+)"),
+    "out_of_order": re.compile(r"^out-of-order frames\s+(\d+)"),
+    "rss": re.compile(r"^daphne RSS peak.*\(total (\d+) MiB\)"),
+}
+
+
+def purge_queue() -> None:
+    """Tasks left from an earlier run would be the next run's first work."""
+    subprocess.run(
+        [PYTHON, "-m", "celery", "-A", "euchre_site", "purge", "-f"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    )
+
+
+def queue_length() -> int:
+    prefix = os.environ.get("REDIS_KEY_PREFIX", "euchre")
+    return int(redis.Redis.from_url(os.environ["REDIS_URL"]).llen(f"{prefix}:celery"))
+
+
+def wait_healthy(ports: list[int], timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    for port in ports:
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/health/", timeout=5) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                raise SystemExit(f"daphne on port {port} not healthy after {timeout} s")
+            time.sleep(1)
+
+
+def run_one(args: argparse.Namespace, daphnes: int, tables: int, out: Path) -> dict[str, str]:
+    urls = ",".join(f"ws://127.0.0.1:{8001 + i}" for i in range(daphnes))
+    command = [
+        PYTHON, "-m", "games.loadgen",
+        "--tables", str(tables),
+        "--humans-per-table", str(args.humans_per_table),
+        "--duration", str(args.duration),
+        "--urls", urls,
+        "--think-min", str(args.think_min),
+        "--think-max", str(args.think_max),
+    ]  # fmt: skip
+    if args.computer_level:
+        command += ["--computer-level", args.computer_level]
+    report = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
+    found = {"queue": str(queue_length())}
+    out.write_text(report.stdout + report.stderr)
+    for line in report.stdout.splitlines():
+        for name, pattern in FIELDS.items():
+            match = pattern.match(line)
+            if match:
+                found[name] = match.group(1)
+    return found
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--daphnes", default="1,2,4")
+    parser.add_argument("--tables", default="100,300,1000")
+    parser.add_argument("--humans-per-table", type=int, default=1)
+    parser.add_argument("--computer-level", default="easy")
+    parser.add_argument("--duration", type=float, default=30)
+    parser.add_argument("--think-min", type=float, default=0.1)
+    parser.add_argument("--think-max", type=float, default=0.4)
+    parser.add_argument("--workers", type=int, default=1)
+    args = parser.parse_args()
+    logs = ROOT / "var" / "load"
+    logs.mkdir(parents=True, exist_ok=True)
+    print(
+        "| daphne | tables x people | computers | moves/s | p50 | p95 | p99 | moves timed "
+        "| errors | missed | out of order | queue left | daphne RSS total |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for daphnes in [int(n) for n in args.daphnes.split(",")]:
+        purge_queue()
+        cluster = subprocess.Popen(
+            [PYTHON, "scripts/cluster.py", "--daphnes", str(daphnes), "--workers",
+             str(args.workers)],
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+            start_new_session=True,
+        )  # fmt: skip
+        try:
+            wait_healthy([8001 + i for i in range(daphnes)])
+            for tables in [int(n) for n in args.tables.split(",")]:
+                out = logs / f"d{daphnes}-t{tables}-h{args.humans_per_table}.txt"
+                row = run_one(args, daphnes, tables, out)
+                print(
+                    f"| {daphnes} | {tables} x {args.humans_per_table} | {args.computer_level} "
+                    f"| {row.get('moves', '?')} | {row.get('p50', '?')} ms "
+                    f"| {row.get('p95', '?')} ms | {row.get('p99', '?')} ms "
+                    f"| {row.get('timed', '?')} | {row.get('errors', '?')} "
+                    f"| {row.get('missed', '?')} | {row.get('out_of_order', '?')} "
+                    f"| {row.get('queue', '?')} | {row.get('rss', '?')} MiB |",
+                    flush=True,
+                )
+        finally:
+            os.killpg(cluster.pid, signal.SIGTERM)
+            cluster.wait(timeout=60)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
