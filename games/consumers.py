@@ -157,7 +157,10 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send_error("unknown_type", f"Unknown message type {kind!r}.")
 
     async def game_changed(self, event: dict[str, Any]) -> None:
-        """The table changed: send this socket its own seat's view (never a shared one)."""
+        """The table changed: send this socket its own seat's view (never a shared one).
+        A repeated announcement (the sweeper's) is only for sockets that missed the version."""
+        if event.get("if_newer") and event["version"] <= self.version:
+            return
         await self.send_state()
 
     async def chat_message(self, event: dict[str, Any]) -> None:

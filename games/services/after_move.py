@@ -41,3 +41,9 @@ def announce(game_id: int, version: int) -> None:
     """Tells every socket at the table that the game changed. The message carries no cards:
     each socket builds its own seat's view, so no frame can hold another seat's hand."""
     group_send(table_group(game_id), {"type": "game.changed", "version": version})
+
+
+def announce_if_newer(game_id: int, version: int) -> None:
+    """Like `announce`, but a socket that has already sent this version sends nothing: for
+    telling a table again in case a process died before it told it the first time."""
+    group_send(table_group(game_id), {"type": "game.changed", "version": version, "if_newer": True})

@@ -1,6 +1,11 @@
 """The sweeper: finds games whose next move no task will make (a worker died, a message was
 lost) and queues it again. The queued tasks are keyed by version, so a game the sweeper and a
-live timer both reach still moves once."""
+live timer both reach still moves once.
+
+It also tells the tables that went quiet which version they are at: a process that died
+between committing a move and telling the table (a daphne or a worker killed, Redis down at
+that moment) would otherwise leave the players on other processes waiting for a state that
+never comes. Sockets that already have that version send nothing."""
 
 from __future__ import annotations
 
@@ -11,6 +16,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from ..models import Game
+from .after_move import announce_if_newer
 
 
 @dataclass(frozen=True)
@@ -34,9 +40,26 @@ def stalled_games(now: datetime | None = None, limit: int = 500) -> list[Stalled
     ]
 
 
+def quiet_games(now: datetime | None = None) -> list[tuple[int, int]]:
+    """(game, version) of the games whose last move is between one and three sweeps past the
+    grace: each quiet game is told about two or three times, however the sweeps fall."""
+    now = now or timezone.now()
+    grace = timedelta(seconds=settings.GAME_SWEEP_GRACE_SECONDS)
+    every = timedelta(seconds=settings.GAME_SWEEP_EVERY_SECONDS)
+    return list(
+        Game.objects.filter(
+            status=Game.Status.PLAYING,
+            moved_at__lt=now - grace,
+            moved_at__gte=now - grace - 3 * every,
+        ).values_list("pk", "version")
+    )
+
+
 def stalled_games_requeue(now: datetime | None = None) -> int:
     from .. import tasks  # tasks import services; the cycle is broken at call time
 
+    for game_id, version in quiet_games(now):
+        announce_if_newer(game_id, version)
     stalled = stalled_games(now)
     for game in stalled:
         task = tasks.turn_timeout if game.timed_out else tasks.computer_turn
