@@ -39,7 +39,9 @@ def commands(args: argparse.Namespace) -> dict[str, list[str]]:
             "euchre_site.asgi:application",
         ]
     for index in range(args.workers):
+        niced = ["nice", "-n", str(args.worker_nice)] if args.worker_nice else []
         found[f"worker{index + 1}"] = [
+            *niced,
             str(BIN / "celery"),
             "-A",
             "euchre_site",
@@ -63,6 +65,13 @@ def main() -> int:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--workers", type=int, default=1, help="Celery worker processes")
     parser.add_argument("--concurrency", type=int, default=2, help="pool size of each worker")
+    parser.add_argument(
+        "--worker-nice",
+        type=int,
+        default=0,
+        help="run the workers at this niceness: on a machine they share with daphne, a busy "
+        "worker (computer moves) then yields the CPU to the people's own moves",
+    )
     parser.add_argument("--no-beat", dest="beat", action="store_false")
     parser.add_argument("--migrate", action="store_true", help="run migrate first")
     args = parser.parse_args()

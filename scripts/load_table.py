@@ -56,6 +56,13 @@ def queue_length() -> int:
     return int(redis.Redis.from_url(os.environ["REDIS_URL"]).llen(f"{prefix}:celery"))
 
 
+def cpu_jiffies() -> tuple[int, int]:
+    """(busy, total) of the whole machine since boot, from /proc/stat."""
+    fields = [int(n) for n in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + fields[4]  # idle and iowait
+    return sum(fields) - idle, sum(fields)
+
+
 def wait_healthy(ports: list[int], timeout: float = 60) -> None:
     deadline = time.monotonic() + timeout
     for port in ports:
@@ -84,8 +91,11 @@ def run_one(args: argparse.Namespace, daphnes: int, tables: int, out: Path) -> d
     ]  # fmt: skip
     if args.computer_level:
         command += ["--computer-level", args.computer_level]
+    busy_before, total_before = cpu_jiffies()
     report = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
-    found = {"queue": str(queue_length())}
+    busy_after, total_after = cpu_jiffies()
+    busy = 100 * (busy_after - busy_before) / max(1, total_after - total_before)
+    found = {"queue": str(queue_length()), "cpu": f"{busy:.0f}%"}
     out.write_text(report.stdout + report.stderr)
     for line in report.stdout.splitlines():
         for name, pattern in FIELDS.items():
@@ -105,19 +115,20 @@ def main() -> int:
     parser.add_argument("--think-min", type=float, default=0.1)
     parser.add_argument("--think-max", type=float, default=0.4)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--worker-nice", type=int, default=0)
     args = parser.parse_args()
     logs = ROOT / "var" / "load"
     logs.mkdir(parents=True, exist_ok=True)
     print(
         "| daphne | tables x people | computers | moves/s | p50 | p95 | p99 | moves timed "
-        "| errors | missed | out of order | queue left | daphne RSS total |"
+        "| errors | missed | out of order | queue left | daphne RSS total | machine CPU busy |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for daphnes in [int(n) for n in args.daphnes.split(",")]:
         purge_queue()
         cluster = subprocess.Popen(
             [PYTHON, "scripts/cluster.py", "--daphnes", str(daphnes), "--workers",
-             str(args.workers)],
+             str(args.workers), "--worker-nice", str(args.worker_nice)],
             cwd=ROOT,
             stdout=subprocess.DEVNULL,
             start_new_session=True,
@@ -133,7 +144,8 @@ def main() -> int:
                     f"| {row.get('p95', '?')} ms | {row.get('p99', '?')} ms "
                     f"| {row.get('timed', '?')} | {row.get('errors', '?')} "
                     f"| {row.get('missed', '?')} | {row.get('out_of_order', '?')} "
-                    f"| {row.get('queue', '?')} | {row.get('rss', '?')} MiB |",
+                    f"| {row.get('queue', '?')} | {row.get('rss', '?')} MiB "
+                    f"| {row.get('cpu', '?')} |",
                     flush=True,
                 )
         finally:
