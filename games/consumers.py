@@ -22,11 +22,13 @@ socket closed with 4009 (daphne itself closes with 1009 beyond --websocket-max-m
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.db import close_old_connections
 
 from .rate_limit import SocketGuard, Verdict
 from .selectors import table_state
@@ -48,6 +50,25 @@ CLOSE_NOT_SEATED = 4403
 BLOCKED_MESSAGE = "Your account has been blocked: you can no longer play or chat here."
 
 
+def on_any_thread(function: Any) -> Any:
+    """Each service call is a whole unit of work (its own transaction), so it may run on any
+    thread of the pool, each with its own connection: the default (one thread per process for
+    every socket's queries) made the sockets of a busy daphne queue behind one another while
+    that thread waited on PostgreSQL."""
+
+    @functools.wraps(function)
+    def call(*args: Any, **kwargs: Any) -> Any:
+        # channels' own close_old_connections around the call did not close this thread's
+        # connection (seen with asgiref 3.13): one past CONN_MAX_AGE or broken stayed open
+        close_old_connections()
+        try:
+            return function(*args, **kwargs)
+        finally:
+            close_old_connections()
+
+    return database_sync_to_async(call, thread_sensitive=False)
+
+
 class TableConsumer(AsyncWebsocketConsumer):
     game_id: int
     user_id: int
@@ -63,9 +84,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.user_id = user.pk
-        state = await database_sync_to_async(table_state)(
-            game_id=self.game_id, user_id=self.user_id
-        )
+        state = await on_any_thread(table_state)(game_id=self.game_id, user_id=self.user_id)
         if state is None:
             await self.close(code=CLOSE_NOT_SEATED)
             return
@@ -73,7 +92,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_add(player_group(self.user_id), self.channel_name)
         await self.accept()
         # the session was read before this socket listened for blocks: ask again now
-        if await database_sync_to_async(player_is_blocked)(user_id=self.user_id):
+        if await on_any_thread(player_is_blocked)(user_id=self.user_id):
             await self.player_blocked({})
             return
         self.version = state["version"]
@@ -116,7 +135,7 @@ class TableConsumer(AsyncWebsocketConsumer):
                 await self.send_error("bad_message", "An act message needs an action string.")
                 return
             try:
-                await database_sync_to_async(game_act)(
+                await on_any_thread(game_act)(
                     game_id=self.game_id,
                     user_id=self.user_id,
                     action=action,
@@ -126,7 +145,7 @@ class TableConsumer(AsyncWebsocketConsumer):
                 await self.send_error(rejected.code, rejected.message, version=rejected.version)
                 await self.send_state()  # whatever went wrong, show the table as it is
         elif kind == "touch":
-            await database_sync_to_async(seat_touch)(game_id=self.game_id, user_id=self.user_id)
+            await on_any_thread(seat_touch)(game_id=self.game_id, user_id=self.user_id)
         elif kind == "sync":
             await self.send_state()
         elif kind == "chat":
@@ -135,7 +154,7 @@ class TableConsumer(AsyncWebsocketConsumer):
                 await self.send_error("bad_message", "A chat message needs text.")
                 return
             try:
-                await database_sync_to_async(chat_post)(
+                await on_any_thread(chat_post)(
                     game_id=self.game_id, user_id=self.user_id, text=text
                 )
             except ChatRejected as rejected:
@@ -148,9 +167,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             change = chat_mute_seat if kind == "mute" else chat_unmute_seat
             try:
                 # every socket of mine, this one too, refreshes its chat when told after commit
-                await database_sync_to_async(change)(
-                    user_id=self.user_id, game_id=self.game_id, seat=seat
-                )
+                await on_any_thread(change)(user_id=self.user_id, game_id=self.game_id, seat=seat)
             except MuteRefused as refused:
                 await self.send_error(refused.code, refused.message, version=self.version)
         else:
@@ -182,9 +199,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.close(code=CLOSE_FLOODING)
 
     async def send_state(self) -> None:
-        state = await database_sync_to_async(table_state)(
-            game_id=self.game_id, user_id=self.user_id
-        )
+        state = await on_any_thread(table_state)(game_id=self.game_id, user_id=self.user_id)
         if state is not None:
             self.version = state["version"]
             await self.send_json(state)
@@ -194,10 +209,8 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def send_chat_history(self) -> None:
         """(Re)loads my player's mutes, then sends the recent chat without the muted lines."""
-        self.mutes = await database_sync_to_async(mutes_at_table)(
-            user_id=self.user_id, game_id=self.game_id
-        )
-        history = await database_sync_to_async(chat_recent)(
+        self.mutes = await on_any_thread(mutes_at_table)(user_id=self.user_id, game_id=self.game_id)
+        history = await on_any_thread(chat_recent)(
             game_id=self.game_id, hide_user_ids=self.mutes.user_ids
         )
         await self.send_json(

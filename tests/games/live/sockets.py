@@ -8,6 +8,7 @@ import contextlib
 import contextvars
 import io
 import json
+import sys
 from typing import Any
 
 from asgiref.sync import async_to_sync, sync_to_async
@@ -103,6 +104,8 @@ async def _stop_everything(opened: list[WebsocketCommunicator]) -> None:
         stacks = io.StringIO()
         for task in stuck:
             task.print_stack(file=stacks)
+        # now: the loop may never close, and captured output shows only at the test's end
+        print(f"tasks that would not stop:\n{stacks.getvalue()}", file=sys.__stderr__, flush=True)
         raise AssertionError(f"{len(stuck)} task(s) would not stop:\n{stacks.getvalue()}")
 
 

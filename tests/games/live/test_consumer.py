@@ -226,3 +226,25 @@ def test_two_tabs_of_one_player_stay_in_step(started_table, redis_client):
 
     run(scenario)
     assert Action.objects.filter(game=game).count() == 1
+
+
+def test_a_sockets_queries_leave_no_connection_past_its_age(started_table, redis_client):
+    """The consumer's queries run on pool threads, each with its own connection; one past
+    CONN_MAX_AGE (0 in the tests) is closed after the call, as Django does per request."""
+    from django.db import connection
+
+    game, players = started_table()
+
+    async def scenario():
+        socket = await table_socket(game.pk, players[0])
+        await join(socket)
+        await send(socket, {"type": "sync", "version": 0})
+        assert (await receive(socket))["type"] == "state"
+
+    run(scenario)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+        assert cursor.fetchone()[0] == 0
