@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,6 +20,11 @@ def engine_game(game: Game) -> EngineGame:
     actions = list(
         Action.objects.filter(game=game).order_by("sequence").values_list("action", flat=True)
     )
+    return engine_of(game, actions)
+
+
+def engine_of(game: Game, actions: Iterable[str]) -> EngineGame:
+    """The engine's game from the stored rules and seed and the given log."""
     return EngineGame(RuleOptions.from_dict(game.rules), game.seed, tuple(actions))
 
 
@@ -38,7 +44,7 @@ def table_state(*, game_id: int, user_id: int) -> dict[str, Any] | None:
         .order_by("sequence")
         .values_list("action", "seat", "source")
     )
-    engine = EngineGame(RuleOptions.from_dict(game.rules), game.seed, tuple(row[0] for row in log))
+    engine = engine_of(game, (action for action, _seat, _source in log))
     covered = _seats_covered_by_the_computer(log)
     return {
         "type": "state",

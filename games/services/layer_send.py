@@ -1,5 +1,5 @@
 """Sending to the channel layer from synchronous code: the services' commit hooks, run by
-Celery tasks and by daphne's database thread.
+Celery tasks and by daphne's database threads.
 
 `async_to_sync` runs each call on a new event loop in a new thread, and channels_redis keeps
 its Redis connections per event loop, so every move opened (and dropped) a Redis connection:
