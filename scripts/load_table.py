@@ -63,6 +63,33 @@ def cpu_jiffies() -> tuple[int, int]:
     return sum(fields) - idle, sum(fields)
 
 
+PROCESS_GROUPS = (
+    ("harness", "scripts/"),  # this script and cluster.py: their names mention daphne
+    ("loadgen", "games.loadgen"),
+    ("daphne", "daphne"),
+    ("worker", "worker"),
+    ("beat", "beat"),
+    ("postgres", "postgres"),
+    ("redis", "redis"),
+)
+
+
+def cpu_by_process_group() -> dict[str, int]:
+    """CPU jiffies used so far by the processes of each group (by their command line)."""
+    used: dict[str, int] = {}
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            command = (proc / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            fields = (proc / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # gone meanwhile
+        group = next((name for name, mark in PROCESS_GROUPS if mark in command), "other")
+        used[group] = used.get(group, 0) + int(fields[11]) + int(fields[12])  # utime + stime
+    return used
+
+
 def wait_healthy(ports: list[int], timeout: float = 60) -> None:
     deadline = time.monotonic() + timeout
     for port in ports:
@@ -92,10 +119,24 @@ def run_one(args: argparse.Namespace, daphnes: int, tables: int, out: Path) -> d
     if args.computer_level:
         command += ["--computer-level", args.computer_level]
     busy_before, total_before = cpu_jiffies()
+    groups_before = cpu_by_process_group()
     report = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
+    groups_after = cpu_by_process_group()
     busy_after, total_after = cpu_jiffies()
     busy = 100 * (busy_after - busy_before) / max(1, total_after - total_before)
     found = {"queue": str(queue_length()), "cpu": f"{busy:.0f}%"}
+    # the load generator has exited by now: its share is its peak-time children's, so it is
+    # read from the machine's busy time less everything else
+    spent = {
+        name: groups_after.get(name, 0) - groups_before.get(name, 0)
+        for name, _ in PROCESS_GROUPS
+        if name != "loadgen"
+    }
+    spent["loadgen and other"] = max(0, (busy_after - busy_before) - sum(spent.values()))
+    whole = max(1, sum(spent.values()))
+    found["shares"] = ", ".join(
+        f"{name} {100 * value / whole:.0f}%" for name, value in spent.items() if value
+    )
     out.write_text(report.stdout + report.stderr)
     for line in report.stdout.splitlines():
         for name, pattern in FIELDS.items():
@@ -124,6 +165,7 @@ def main() -> int:
         "| errors | missed | out of order | queue left | daphne RSS total | machine CPU busy |"
     )
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    shares: list[str] = []
     for daphnes in [int(n) for n in args.daphnes.split(",")]:
         purge_queue()
         cluster = subprocess.Popen(
@@ -148,9 +190,13 @@ def main() -> int:
                     f"| {row.get('cpu', '?')} |",
                     flush=True,
                 )
+                shares.append(f"{daphnes} daphne x {tables} tables: {row.get('shares', '?')}")
         finally:
             os.killpg(cluster.pid, signal.SIGTERM)
             cluster.wait(timeout=60)
+    print("\nShare of the CPU used during each run, by process:")
+    for line in shares:
+        print(f"- {line}")
     return 0
 
 
