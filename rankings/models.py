@@ -28,8 +28,8 @@ class GamePoints(models.Model):
             models.UniqueConstraint(fields=["player", "game"], name="gamepoints_player_game")
         ]
         indexes = [
-            models.Index(fields=["month", "player"], name="gamepoints_month_player"),
-            # the month's tables and carry read only these columns: from the index alone
+            # the month's tables and carry read only these columns: from the index alone (it
+            # also serves every lookup by month, or by month and player)
             models.Index(
                 fields=["month", "player", "points", "finished_at"], name="gamepoints_month_sums"
             ),
