@@ -4,14 +4,13 @@ from django.db import migrations
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('rankings', '0004_gamepoints_month_sums'),
+        ("rankings", "0004_gamepoints_month_sums"),
     ]
 
     operations = [
         migrations.RemoveIndex(
-            model_name='gamepoints',
-            name='gamepoints_month_player',
+            model_name="gamepoints",
+            name="gamepoints_month_player",
         ),
     ]
