@@ -1,13 +1,17 @@
-"""Staff views of gold purchases and the Stripe events received. Read-only: money moves only
+"""Staff views of gold purchases and the Stripe events received (handled, or signed but
+unusable: what Stripe sent and why the site could not use it). Read-only: money moves only
 through Stripe's events (a refund is made in Stripe's dashboard, and its webhook takes the
 gold back here)."""
 
 from __future__ import annotations
 
+import json
+
 from django.contrib import admin
 from django.http import HttpRequest
+from django.utils.html import format_html
 
-from .models import Purchase, StripeEvent
+from .models import Purchase, StripeEvent, UnusableStripeEvent
 from .selectors_purchases import price_shown
 
 
@@ -79,3 +83,33 @@ class StripeEventAdmin(ReadOnlyAdmin):
     search_fields = ["event_id"]
     fields = ["event_id", "type", "received_at"]
     readonly_fields = fields
+
+
+@admin.register(UnusableStripeEvent)
+class UnusableStripeEventAdmin(ReadOnlyAdmin):
+    list_display = ["received_at", "type", "event_id", "reason", "detail", "deliveries"]
+    list_filter = ["reason", "type"]
+    search_fields = ["event_id", "type"]
+    date_hierarchy = "received_at"
+    fields = [
+        "event_id",
+        "type",
+        "reason",
+        "detail",
+        "received_at",
+        "last_received_at",
+        "deliveries",
+        "payload_size",
+        "payload_sha256",
+        "payload_shown",
+    ]
+    readonly_fields = fields
+
+    @admin.display(description="payload")
+    def payload_shown(self, event: UnusableStripeEvent) -> str:
+        # indented when it is whole JSON; escaped (ASCII) so no odd character reaches the page
+        try:
+            text = json.dumps(json.loads(event.payload), indent=2)
+        except (ValueError, RecursionError):  # cut at PAYLOAD_KEPT
+            text = event.payload
+        return format_html('<pre style="white-space: pre-wrap">{}</pre>', text)

@@ -176,3 +176,46 @@ class StripeEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event_id} ({self.type})"
+
+
+class UnusableStripeEvent(models.Model):
+    """A correctly signed Stripe event the site cannot use (an unexpected shape, no purchase of
+    ours, amounts that do not add up): answered 200 so Stripe stops retrying, kept for staff.
+    One row per event id, or per body when the event has no usable id; no coin moved."""
+
+    class Reason(models.TextChoices):
+        SHAPE = "shape", "Unexpected shape"
+        NOT_OURS = "not_ours", "Not about a purchase of ours"
+        INCONSISTENT = "inconsistent", "Does not add up"
+
+    # "" when the payload has no usable event id (missing, not a string, not an id)
+    event_id = models.CharField(max_length=255, blank=True)
+    type = models.CharField(max_length=80, blank=True)
+    reason = models.CharField(max_length=20, choices=Reason.choices)
+    detail = models.CharField(max_length=200)
+    # the body as received, its first PAYLOAD_KEPT characters (services.purchases_webhook);
+    # payload_size: all its characters
+    payload = models.TextField()
+    payload_size = models.PositiveIntegerField()
+    payload_sha256 = models.CharField(max_length=64)
+    deliveries = models.PositiveIntegerField(default=1)
+    received_at = models.DateTimeField(auto_now_add=True)
+    last_received_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-received_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event_id"],
+                condition=~Q(event_id=""),
+                name="economy_unusable_event_once_per_id",
+            ),
+            models.UniqueConstraint(
+                fields=["payload_sha256"],
+                condition=Q(event_id=""),
+                name="economy_unusable_event_once_per_body",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event_id or 'no id'} ({self.get_reason_display()})"

@@ -22,6 +22,11 @@ class PurchaseNotYetKnown(Exception):
     The webhook answers non-2xx, so Stripe delivers this event again later."""
 
 
+class PurchaseAmountsMismatch(Exception):
+    """A refund of a charge whose amount is not the purchase's price: it cannot be measured
+    against this purchase, so nothing is taken back."""
+
+
 def _paid_purchase_locked(payment_intent_id: str) -> Purchase:
     purchase = (
         Purchase.objects.select_for_update()
@@ -66,10 +71,17 @@ def _gold_take_back(purchase: Purchase, *, target: int, idempotency_key: str) ->
     purchase.save(update_fields=["gold_taken_back"])
 
 
-def purchase_refund_sync(*, payment_intent_id: str, amount_refunded_cents: int) -> Purchase:
-    """Brings a purchase up to Stripe's cumulative refunded amount (charge.refunded)."""
+def purchase_refund_sync(
+    *, payment_intent_id: str, charge_amount_cents: int, amount_refunded_cents: int
+) -> Purchase:
+    """Brings a purchase up to Stripe's cumulative refunded amount (charge.refunded) of its
+    charge of `charge_amount_cents`."""
     with transaction.atomic():
         purchase = _paid_purchase_locked(payment_intent_id)
+        if charge_amount_cents != purchase.amount_cents:
+            raise PurchaseAmountsMismatch(
+                f"charge {charge_amount_cents}, purchase {purchase.pk}: {purchase.amount_cents}"
+            )
         # a late, smaller cumulative report (events out of order) changes nothing
         refunded = min(
             max(purchase.amount_refunded_cents, amount_refunded_cents), purchase.amount_cents

@@ -1,16 +1,24 @@
 """Stripe's events, each handled once: the event id is recorded in the same transaction as
 what the event does, so a redelivery finds it and does nothing, and a handler that fails (or
-asks to be retried) leaves no record and Stripe delivers the event again."""
+asks to be retried) leaves no record and Stripe delivers the event again.
+
+A signed event the site cannot use (an unexpected shape, no purchase of ours, amounts that do
+not add up) moves nothing and is recorded once as an UnusableStripeEvent for staff; the
+webhook answers it 200, since Stripe would retry anything else for days to the same end."""
 
 from __future__ import annotations
 
+import hashlib
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
 
-from ..models import Purchase, StripeEvent
+from ..models import Purchase, StripeEvent, UnusableStripeEvent
 from .purchases import (
     PAID_STATUSES,
     PurchaseUnknown,
@@ -19,22 +27,44 @@ from .purchases import (
     purchase_payment_pending,
 )
 from .purchases_refunds import (
+    PurchaseAmountsMismatch,
     purchase_dispute_close,
     purchase_dispute_open,
     purchase_refund_sync,
 )
+from .stripe_payloads import StripeEventUnusable, event_checked, event_labels
 
 log = logging.getLogger(__name__)
 
+Reason = UnusableStripeEvent.Reason
+
+# of an unusable event's body, what is kept for staff (Stripe's events are a few kB)
+PAYLOAD_KEPT = 64 * 1024
+DETAIL_KEPT = UnusableStripeEvent._meta.get_field("detail").max_length
+
+
+@dataclass(frozen=True)
+class EventOutcome:
+    """What became of a delivered event: "handled", "duplicate" (handled before) or "unusable"
+    (with the reason and a short detail)."""
+
+    status: str
+    reason: str = ""
+    detail: str = ""
+
 
 def _session_completed(session: dict[str, Any]) -> None:
-    if session.get("payment_status") in PAID_STATUSES:
+    if session["payment_status"] in PAID_STATUSES:
         purchase_fulfil(session=session)
     else:
         purchase_payment_pending(session=session)
 
 
 def _session_paid_later(session: dict[str, Any]) -> None:
+    if session["payment_status"] not in PAID_STATUSES:
+        raise StripeEventUnusable(
+            Reason.INCONSISTENT, "data.object.payment_status: not paid, in async_payment_succeeded"
+        )
     purchase_fulfil(session=session)
 
 
@@ -48,23 +78,25 @@ def _session_expired(session: dict[str, Any]) -> None:
 
 def _charge_refunded(charge: dict[str, Any]) -> None:
     purchase_refund_sync(
-        payment_intent_id=charge.get("payment_intent") or "",
+        payment_intent_id=charge["payment_intent"],
+        charge_amount_cents=charge["amount"],
         amount_refunded_cents=charge["amount_refunded"],
     )
 
 
 def _dispute_created(dispute: dict[str, Any]) -> None:
-    purchase_dispute_open(payment_intent_id=dispute.get("payment_intent") or "")
+    purchase_dispute_open(payment_intent_id=dispute["payment_intent"])
 
 
 def _dispute_closed(dispute: dict[str, Any]) -> None:
     purchase_dispute_close(
-        payment_intent_id=dispute.get("payment_intent") or "",
+        payment_intent_id=dispute["payment_intent"],
         dispute_id=dispute["id"],
-        lost=dispute.get("status") == "lost",
+        lost=dispute["status"] == "lost",
     )
 
 
+# each receives its data object as stripe_payloads.OBJECT_CHECKS left it (same keys)
 HANDLERS: dict[str, Callable[[dict[str, Any]], None]] = {
     "checkout.session.completed": _session_completed,
     "checkout.session.async_payment_succeeded": _session_paid_later,
@@ -76,9 +108,21 @@ HANDLERS: dict[str, Callable[[dict[str, Any]], None]] = {
 }
 
 
-def stripe_event_handle(*, event_id: str, event_type: str, data_object: dict[str, Any]) -> bool:
-    """Handles a verified event once. False when it was handled before. Raises
-    PurchaseNotYetKnown (nothing recorded) when it must be delivered again later."""
+def stripe_event_handle(*, event: Any, body: str) -> EventOutcome:
+    """Handles a verified event (`event`: its parsed `body`) once. Raises PurchaseNotYetKnown
+    (nothing recorded) when it must be delivered again later."""
+    event_id, event_type = event_labels(event)
+    try:
+        data_object = event_checked(event)
+        handled = _handle_once(event_id, event_type, data_object)
+    except StripeEventUnusable as unusable:
+        _unusable_record(event_id, event_type, body, unusable)
+        return EventOutcome("unusable", unusable.reason, unusable.detail)
+    return EventOutcome("handled" if handled else "duplicate")
+
+
+def _handle_once(event_id: str, event_type: str, data_object: dict[str, Any]) -> bool:
+    """False when the event was handled before. Whatever raises undoes it all, its record too."""
     with transaction.atomic():
         try:
             with transaction.atomic():
@@ -86,10 +130,44 @@ def stripe_event_handle(*, event_id: str, event_type: str, data_object: dict[str
         except IntegrityError:
             return False
         handler = HANDLERS.get(event_type)
-        if handler is not None:
-            try:
-                handler(data_object)
-            except PurchaseUnknown:
-                # a checkout that is not ours (another product on the same account)
-                log.info("stripe event %s (%s) is not about a purchase", event_id, event_type)
+        if handler is None:
+            return True
+        try:
+            handler(data_object)
+        except PurchaseUnknown as error:
+            # a checkout that is not ours (another product on the same account)
+            raise StripeEventUnusable(Reason.NOT_OURS, "no purchase has this session") from error
+        except PurchaseAmountsMismatch as error:
+            raise StripeEventUnusable(
+                Reason.INCONSISTENT, "data.object.amount is not the purchase's price"
+            ) from error
     return True
+
+
+def _unusable_record(
+    event_id: str, event_type: str, body: str, unusable: StripeEventUnusable
+) -> None:
+    """One row per event id (per body when there is no usable id); a redelivery counts."""
+    log.warning(
+        "unusable stripe event %s (%s): %s", event_id or "without id", event_type, unusable.detail
+    )
+    digest = hashlib.sha256(body.encode()).hexdigest()
+    same = {"event_id": event_id} if event_id else {"event_id": "", "payload_sha256": digest}
+    try:
+        with transaction.atomic():
+            UnusableStripeEvent.objects.create(
+                event_id=event_id,
+                type=event_type,
+                reason=unusable.reason,
+                detail=unusable.detail[:DETAIL_KEPT],
+                # the body is valid UTF-8 JSON, so holds no NUL but as an escape; kept safe
+                payload=body[:PAYLOAD_KEPT].replace("\x00", "\ufffd"),
+                payload_size=len(body),
+                payload_sha256=digest,
+            )
+        return
+    except IntegrityError:
+        pass  # seen before (or by a concurrent delivery)
+    UnusableStripeEvent.objects.filter(**same).update(
+        deliveries=F("deliveries") + 1, last_received_at=timezone.now()
+    )
