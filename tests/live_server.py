@@ -63,6 +63,7 @@ def start_process(
             )
     else:
         process = subprocess.Popen(command, start_new_session=True, **popen)
+    _running.difference_update([p for p in _running if p.returncode is not None])
     _running.add(process)
     return process
 
@@ -75,20 +76,29 @@ def signal_session(process: subprocess.Popen[bytes], sig: int) -> None:
             os.killpg(process.pid, sig)
 
 
-def stop_process(process: subprocess.Popen[bytes], grace: float = STOP_GRACE_SECONDS) -> None:
-    """SIGTERM to the process's group (and SIGCONT: a frozen process cannot act on it), SIGKILL
-    after `grace` seconds; returns once the process is waited for."""
+def stop_processes(
+    processes: Sequence[subprocess.Popen[bytes]], grace: float = STOP_GRACE_SECONDS
+) -> None:
+    """SIGTERM to each process's group (and SIGCONT: a frozen process cannot act on it), SIGKILL
+    to those still there after `grace` seconds; returns once every one is waited for."""
     try:
-        if process.poll() is None:
-            signal_session(process, signal.SIGTERM)
-            signal_session(process, signal.SIGCONT)
+        for process in processes:
+            if process.poll() is None:
+                signal_session(process, signal.SIGTERM)
+                signal_session(process, signal.SIGCONT)
+        give_up = time.monotonic() + grace
+        for process in processes:
             try:
-                process.wait(timeout=grace)
+                process.wait(timeout=max(give_up - time.monotonic(), 0.1))
             except subprocess.TimeoutExpired:
                 signal_session(process, signal.SIGKILL)
                 process.wait()
     finally:
-        _running.discard(process)
+        _running.difference_update(p for p in processes if p.returncode is not None)
+
+
+def stop_process(process: subprocess.Popen[bytes], grace: float = STOP_GRACE_SECONDS) -> None:
+    stop_processes([process], grace)
 
 
 def pid_alive(pid: int) -> bool:
@@ -141,5 +151,4 @@ def wait_until_test_processes_left_the_database(timeout: float = 30.0) -> None:
 
 @atexit.register
 def _stop_what_is_left() -> None:
-    for process in list(_running):
-        stop_process(process, grace=5.0)
+    stop_processes(list(_running), grace=5.0)
