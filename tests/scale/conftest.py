@@ -26,6 +26,7 @@ import pytest
 from django.conf import settings
 
 from accounts.models import User
+from euchre_site.celery import app as celery_app
 from games.engine import RuleOptions
 from games.loadgen import TableClient
 from games.models import Action, Game
@@ -168,6 +169,8 @@ def cluster(transactional_db, redis_client, tmp_path, request) -> Iterator[Clust
         processes.stop_all()
         keep_logs(processes, request.node.name)
         wait_until_test_processes_left_the_database()
+        # tasks still queued (moves of this test's games) would be run by a later test's worker
+        celery_app.control.purge()
 
 
 class Browsers:
