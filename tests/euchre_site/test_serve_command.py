@@ -1,6 +1,6 @@
 """`python3 run.py serve` starts daphne, a Celery worker and beat, and Ctrl-C stops them all:
 also when serve was started as a shell's background job (SIGINT ignored), and on SIGTERM or
-SIGHUP."""
+SIGHUP; and if serve itself is killed, its children stop too."""
 
 from __future__ import annotations
 
@@ -200,3 +200,17 @@ def test_serve_started_as_a_background_job_stops_every_child_on_a_signal(start_s
     serve = start_serve(as_background_job=True)
     serve.wait_until_healthy()
     stop_and_check_every_child_stopped(serve, sig)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
+def test_the_children_of_a_killed_serve_stop_too(start_serve):
+    serve = start_serve()
+    serve.wait_until_healthy()
+    children = serve.children()
+    assert set(children) == CHILDREN
+    serve.process.kill()  # SIGKILL: serve stops nothing itself
+    serve.process.wait()
+    give_up = time.monotonic() + 60  # a guard against a hang, not a measure of speed
+    while any(pid_alive(pid) for pid in children.values()) and time.monotonic() < give_up:
+        time.sleep(0.2)
+    assert not [name for name, pid in children.items() if pid_alive(pid)]
