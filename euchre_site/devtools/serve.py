@@ -1,17 +1,21 @@
 """`python3 run.py serve`: migrate, load demo data, start daphne, a Celery worker and beat.
 
 With REDIS_URL unset an embedded Valkey server is started; with DATABASE_URL unset the site uses
-a SQLite file. Ctrl-C (or SIGTERM) stops every child process; if any child dies, all are stopped.
+a SQLite file. Ctrl-C, SIGTERM or SIGHUP stops every child process; if any child dies, all are
+stopped.
 """
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import os
 import signal
 import socket
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from .services import RunningService, start_embedded_redis
@@ -19,6 +23,55 @@ from .services import RunningService, start_embedded_redis
 ROOT = Path(__file__).resolve().parents[2]
 VAR_DIR = Path(os.environ.get("EUCHRE_VAR_DIR", ROOT / "var"))
 STOP_GRACE_SECONDS = 10
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+# the Procfile's --websocket-max-message-size: daphne drops a larger frame before reading it all
+# (the table consumer's own limit, games.consumers.MAX_MESSAGE_CHARS, is far smaller)
+WEBSOCKET_MAX_MESSAGE_BYTES = 65536
+
+
+class StopRequested(BaseException):
+    """Raised in the main thread by the first stop signal (like KeyboardInterrupt for Ctrl-C)."""
+
+
+class StopSignals:
+    """serve's own handlers for Ctrl-C, SIGTERM and SIGHUP, installed whatever it inherited: a
+    shell starts a background job (`python3 run.py serve &`) with SIGINT ignored, and Python then
+    leaves it ignored. The first signal stops serve; later ones only say it is stopping, so that
+    they cannot cut the stopping of the children short."""
+
+    def __init__(self) -> None:
+        self.received: str | None = None
+
+    def install(self) -> None:
+        for signum in STOP_SIGNALS:
+            signal.signal(signum, self.on_signal)
+
+    def on_signal(self, signum: int, frame: object) -> None:
+        name = signal.Signals(signum).name
+        if self.received is not None:
+            # not print(): the main thread may be inside a print to the same stream
+            os.write(sys.stdout.fileno(), f"[run.py] {name}: already stopping\n".encode())
+            return
+        self.received = name
+        raise StopRequested(name)
+
+    def stopping(self) -> None:
+        """From here on a signal must not interrupt: the children are being stopped."""
+        self.received = self.received or "stopping"
+
+
+def stopped_with_serve() -> Callable[[], None] | None:
+    """A preexec_fn for the children on Linux: each is sent SIGTERM if serve itself dies without
+    stopping them (kill -9), rather than living on without it. Elsewhere nothing."""
+    if not sys.platform.startswith("linux"):
+        return None
+    libc = ctypes.CDLL(None, use_errno=True)
+    pr_set_pdeathsig = 1
+
+    def in_child() -> None:
+        libc.prctl(pr_set_pdeathsig, signal.SIGTERM)
+
+    return in_child
 
 
 def say(message: str) -> None:
@@ -50,6 +103,8 @@ def child_commands(host: str, port: int, workers: int) -> dict[str, list[str]]:
             host,
             "-p",
             str(port),
+            "--websocket-max-message-size",
+            str(WEBSOCKET_MAX_MESSAGE_BYTES),
             "euchre_site.asgi:application",
         ],
         "worker (celery)": [
@@ -87,7 +142,9 @@ def stop_children(children: dict[str, subprocess.Popen[bytes]]) -> None:
             process.wait(timeout=max(deadline - time.monotonic(), 0.1))
         except subprocess.TimeoutExpired:
             say(f"{name} did not stop in {STOP_GRACE_SECONDS}s: killing it")
-            process.kill()
+            # each child leads a session of its own: the kill reaches its pool processes too
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
             process.wait()
 
 
@@ -100,10 +157,8 @@ def serve(*, host: str, port: int, workers: int) -> int:
     services: list[RunningService] = []
     children: dict[str, subprocess.Popen[bytes]] = {}
 
-    def on_sigterm(signum: int, frame: object) -> None:
-        raise KeyboardInterrupt
-
-    signal.signal(signal.SIGTERM, on_sigterm)
+    stop_signals = StopSignals()
+    stop_signals.install()
     try:
         if not env.get("REDIS_URL"):
             redis = start_embedded_redis(VAR_DIR / "valkey")
@@ -120,9 +175,12 @@ def serve(*, host: str, port: int, workers: int) -> int:
         manage("migrate", "--no-input", env=env)
         manage("collectstatic", "--no-input", "--verbosity", "0", env=env)
         manage("load_demo_data", env=env)
+        in_child = stopped_with_serve()
         for name, command in child_commands(host, port, workers).items():
             # A session of its own, so Ctrl-C reaches only us and we stop the children in order.
-            children[name] = subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True)
+            children[name] = subprocess.Popen(
+                command, cwd=ROOT, env=env, start_new_session=True, preexec_fn=in_child
+            )
             say(f"started {name} (pid {children[name].pid})")
         # the same rule as settings.ADMIN_PATH, without loading Django in this process
         admin_path = "/" + env.get("ADMIN_PATH", "staff/").strip("/") + "/"
@@ -134,13 +192,14 @@ def serve(*, host: str, port: int, workers: int) -> int:
                     say(f"{name} exited with code {process.returncode}: stopping the others")
                     return 1
             time.sleep(0.5)
-    except KeyboardInterrupt:
-        say("stopping ...")
+    except StopRequested as stop:
+        say(f"{stop}: stopping ...")
         return 0
     except subprocess.CalledProcessError as error:
         say(f"setup step failed: {' '.join(map(str, error.cmd))}")
         return 1
     finally:
+        stop_signals.stopping()
         stop_children(children)
         for service in services:
             service.stop()

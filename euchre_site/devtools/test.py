@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -18,6 +19,7 @@ from .services import RunningService, start_embedded_postgres, start_embedded_re
 ROOT = Path(__file__).resolve().parents[2]
 VAR_DIR = Path(os.environ.get("EUCHRE_VAR_DIR", ROOT / "var"))
 PYTEST_NO_TESTS_COLLECTED = 5
+PASSED_ON_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 
 
 def say(message: str) -> None:
@@ -52,6 +54,28 @@ def ensure_chromium() -> str | None:
     return found
 
 
+def run_pytest(pytest_args: list[str], env: dict[str, str]) -> int:
+    """pytest in a child process, waited for whatever signal comes, so that it always tears down
+    the processes its tests started before the servers here stop. Ctrl-C reaches pytest itself
+    (the same process group); SIGTERM and SIGHUP are passed on to it as SIGINT, on which pytest
+    stops as on Ctrl-C. (subprocess.call would SIGKILL pytest a moment after a Ctrl-C.)"""
+    pytest: subprocess.Popen[bytes] | None = None
+
+    def pass_on(signum: int, frame: object) -> None:
+        if pytest is not None and signum != signal.SIGINT:
+            pytest.send_signal(signal.SIGINT)
+
+    # handlers, not SIG_IGN: pytest then starts with SIGINT's default even when this command
+    # runs as a shell's background job (started with SIGINT ignored)
+    previous = {signum: signal.signal(signum, pass_on) for signum in PASSED_ON_SIGNALS}
+    try:
+        pytest = subprocess.Popen([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT, env=env)
+        return pytest.wait()
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
 def run_tests(pytest_args: list[str]) -> int:
     env = dict(os.environ)
     chromium = ensure_chromium()
@@ -72,7 +96,7 @@ def run_tests(pytest_args: list[str]) -> int:
         # Keeps this run's keys apart from a site (or another run) sharing the same Redis.
         env.setdefault("REDIS_KEY_PREFIX", f"euchre-test-{os.getpid()}")
         env.setdefault("DEBUG", "true")
-        code = subprocess.call([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT, env=env)
+        code = run_pytest(pytest_args, env)
     finally:
         for service in services:
             service.stop()

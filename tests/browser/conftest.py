@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -16,7 +15,13 @@ from pathlib import Path
 import pytest
 from django.db import connections
 
-from tests.live_server import free_port, url_of_test_database
+from tests.live_server import (
+    free_port,
+    start_process,
+    stop_processes,
+    url_of_test_database,
+    wait_until_test_processes_left_the_database,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "var" / "test-artifacts"
@@ -57,48 +62,33 @@ def live_site(transactional_db, redis_client, tmp_path) -> Iterator[str]:
     }
     bin_dir = Path(sys.executable).parent
     asgi = "euchre_site.asgi:application"
-    logs = {name: (tmp_path / f"{name}.log").open("w") for name in ("daphne", "worker")}
-    processes = [
-        subprocess.Popen(
-            [
-                bin_dir / "daphne",
-                "-b",
-                "127.0.0.1",
-                "-p",
-                str(port),
-                asgi,
-            ],
-            cwd=ROOT,
-            env=env,
-            stdout=logs["daphne"],
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        ),
-        subprocess.Popen(
-            [bin_dir / "celery", "-A", "euchre_site", "worker", "-P", "solo", "-l", "WARNING"],
-            cwd=ROOT,
-            env=env,
-            stdout=logs["worker"],
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        ),
-    ]
+    logs = {name: tmp_path / f"{name}.log" for name in ("daphne", "worker")}
+    processes = []
     try:
+        processes.append(
+            start_process(
+                [bin_dir / "daphne", "-b", "127.0.0.1", "-p", str(port), asgi],
+                log=logs["daphne"],
+                cwd=ROOT,
+                env=env,
+            )
+        )
+        processes.append(
+            start_process(
+                [bin_dir / "celery", "-A", "euchre_site", "worker", "-P", "solo", "-l", "WARNING"],
+                log=logs["worker"],
+                cwd=ROOT,
+                env=env,
+            )
+        )
         wait_for_port(port, processes[0])
         yield f"http://127.0.0.1:{port}"
     finally:
-        for process in processes:
-            if process.poll() is None:
-                os.killpg(process.pid, signal.SIGTERM)
-        for process in processes:
-            try:
-                process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
-        for log in logs.values():
-            log.close()
-        for name in logs:
-            print(f"---- {name} log ----\n" + (tmp_path / f"{name}.log").read_text()[-3000:])
+        stop_processes(processes, grace=15)
+        for name, path in logs.items():
+            text = path.read_text() if path.exists() else ""
+            print(f"---- {name} log ----\n" + text[-3000:])
+        wait_until_test_processes_left_the_database()
 
 
 @pytest.fixture

@@ -26,13 +26,21 @@ import pytest
 from django.conf import settings
 
 from accounts.models import User
+from euchre_site.celery import app as celery_app
 from games.engine import RuleOptions
 from games.loadgen import TableClient
 from games.models import Action, Game
 from games.selectors import engine_game
 from games.services.tables import seat_take, table_create, table_start
 from tests.games.live.sockets import session_cookie
-from tests.live_server import free_port, url_of_test_database
+from tests.live_server import (
+    free_port,
+    signal_session,
+    start_process,
+    stop_processes,
+    url_of_test_database,
+    wait_until_test_processes_left_the_database,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
@@ -68,16 +76,7 @@ class Cluster:
         self.ports: dict[str, int] = {}
 
     def _start(self, name: str, command: list[str]) -> subprocess.Popen[bytes]:
-        log = (self.logs / f"{name}.log").open("ab")
-        process = subprocess.Popen(
-            command,
-            cwd=ROOT,
-            env=self.env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-        log.close()
+        process = start_process(command, log=self.logs / f"{name}.log", cwd=ROOT, env=self.env)
         self.processes[name] = process
         self.commands[name] = command
         return process
@@ -118,9 +117,14 @@ class Cluster:
     def beat(self, name: str = "beat") -> None:
         self._start(name, [str(BIN / "celery"), "-A", "euchre_site", "beat", "-l", "INFO"])
 
+    def freeze(self, name: str) -> None:
+        """SIGSTOP: the process does nothing more until it is killed (or continued), so that a
+        test can look at the games at a known point, with nothing moving them."""
+        signal_session(self.processes[name], signal.SIGSTOP)
+
     def kill(self, name: str, sig: int = signal.SIGKILL) -> None:
         process = self.processes[name]
-        os.killpg(process.pid, sig)
+        signal_session(process, sig)
         process.wait(timeout=30)
 
     def log(self, name: str) -> str:
@@ -128,15 +132,7 @@ class Cluster:
         return path.read_text(errors="replace") if path.exists() else ""
 
     def stop_all(self) -> None:
-        for process in self.processes.values():
-            if process.poll() is None:
-                os.killpg(process.pid, signal.SIGTERM)
-        for process in self.processes.values():
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait()
+        stop_processes(list(self.processes.values()))
 
 
 def cluster_env(redis_url: str | None = None) -> dict[str, str]:
@@ -172,6 +168,9 @@ def cluster(transactional_db, redis_client, tmp_path, request) -> Iterator[Clust
     finally:
         processes.stop_all()
         keep_logs(processes, request.node.name)
+        wait_until_test_processes_left_the_database()
+        # tasks still queued (moves of this test's games) would be run by a later test's worker
+        celery_app.control.purge()
 
 
 class Browsers:

@@ -17,7 +17,8 @@ def test_players_of_a_killed_daphne_reconnect_to_another_and_the_game_goes_on(
 ):
     url_a = cluster.daphne("daphne_a")
     url_b = cluster.daphne("daphne_b")
-    game, people = table(humans=4, target_score=3)
+    # to 10 points: at least three hands, some fifty moves, so far from over ten moves in
+    game, people = table(humans=4)
     # three people on A (B when A is gone, as a balancer would send them), one on B throughout
     clients = [
         browsers.open(
@@ -29,9 +30,12 @@ def test_players_of_a_killed_daphne_reconnect_to_another_and_the_game_goes_on(
         for seat, (_, cookie) in enumerate(people)
     ]
     wait_for(lambda: version_of(game) >= 10, what="the game is under way")
+    # frozen (SIGSTOP), A passes on nothing more: the game stops at the next turn of one of its
+    # three players, and is looked at as it is when A dies
+    cluster.freeze("daphne_a")
+    assert status_of(game) == Game.Status.PLAYING, "the game ended before daphne A was killed"
     cluster.kill("daphne_a")
     killed_at = version_of(game)
-    assert status_of(game) == Game.Status.PLAYING, "the game ended before daphne A was killed"
 
     wait_for(lambda: status_of(game) == Game.Status.FINISHED, timeout=WAIT * 3, what="game over")
     final = version_of(game)

@@ -5,7 +5,6 @@ own (the project's embedded Valkey binary) on a free port, never the machine's."
 
 from __future__ import annotations
 
-import os
 import signal
 import subprocess
 from collections.abc import Iterator
@@ -15,7 +14,13 @@ import pytest
 import redis
 
 from games.models import Game
-from tests.live_server import free_port
+from tests.live_server import (
+    free_port,
+    signal_session,
+    start_process,
+    stop_process,
+    wait_until_test_processes_left_the_database,
+)
 
 from .conftest import (
     WAIT,
@@ -42,14 +47,13 @@ class OwnRedis:
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
-        self.process = subprocess.Popen(
+        self.process = start_process(
             [
                 *(self.binary, "--port", str(self.port), "--bind", "127.0.0.1"),
                 *("--save", "", "--appendonly", "no", "--dir", str(self.data_dir)),
             ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
-            start_new_session=True,
         )
         client = redis.Redis.from_url(self.url, socket_connect_timeout=1)
 
@@ -61,9 +65,14 @@ class OwnRedis:
 
         wait_for(answers, what="our Redis answers")
 
-    def stop(self) -> None:
+    def freeze(self) -> None:
+        """SIGSTOP: nothing passes through Redis until it is killed, so no game moves on."""
+        if self.process is not None:
+            signal_session(self.process, signal.SIGSTOP)
+
+    def kill(self) -> None:
         if self.process is not None and self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGKILL)
+            signal_session(self.process, signal.SIGKILL)
             self.process.wait(timeout=20)
 
 
@@ -74,7 +83,8 @@ def own_redis(tmp_path) -> Iterator[OwnRedis]:
     try:
         yield server
     finally:
-        server.stop()
+        if server.process is not None:
+            stop_process(server.process)
 
 
 @pytest.fixture
@@ -85,6 +95,7 @@ def redis_cluster(transactional_db, own_redis, tmp_path, request) -> Iterator[Cl
     finally:
         processes.stop_all()
         keep_logs(processes, request.node.name)
+        wait_until_test_processes_left_the_database()
 
 
 def test_after_a_redis_restart_everyone_reconnects_and_no_move_is_lost(
@@ -96,16 +107,20 @@ def test_after_a_redis_restart_everyone_reconnects_and_no_move_is_lost(
     redis_cluster.beat()
     # two people and two computers; the table's first tasks went to this test's own broker,
     # not to the cluster's Redis: the sweeper starts the computers if they move first
-    game, people = table(humans=2, target_score=3)
+    # to 10 points: at least three hands, some fifty moves, so far from over ten moves in
+    game, people = table(humans=2)
     clients = [
         browsers.open(game_id=game.pk, cookie=cookie, urls=[url], think=(0.01, 0.04))
         for (_, cookie), url in zip(people, [url_a, url_b], strict=True)
     ]
     wait_for(lambda: version_of(game) >= 10, timeout=WAIT * 2, what="the game is under way")
-    own_redis.stop()  # everything in it is gone: groups, queued tasks, results
+    # frozen (SIGSTOP), Redis passes on nothing: no state reaches a browser and no task a
+    # worker, so the game stops within a move and is looked at as it is when Redis dies
+    own_redis.freeze()
+    assert status_of(game) == Game.Status.PLAYING, "the game ended before Redis restarted"
+    own_redis.kill()  # everything in it is gone: groups, queued tasks, results
     own_redis.start()
     restarted_at = version_of(game)
-    assert status_of(game) == Game.Status.PLAYING, "the game ended before Redis restarted"
 
     def finished_under_supervision() -> bool:
         # a Celery worker may exit when kombu cannot restore its unacknowledged messages to

@@ -21,19 +21,28 @@ def test_a_new_worker_and_the_sweeper_finish_what_a_killed_worker_held(cluster, 
     url = cluster.daphne("daphne")
     cluster.worker("worker_1")
     cluster.beat()
-    # one person and three computers: a computer's turn is pending most of the time
-    computers, ((_, cookie),) = table(humans=1, target_score=3)
+    # Both games go to 10 points: at least three hands, some fifty moves. They are looked at with
+    # the worker frozen (SIGSTOP: it moves nothing more), so what is seen is what it dies with.
     # two people who never play: every one of their turns waits for its timer
-    timers, _ = table(humans=2, target_score=3)  # long enough to be still playing at the kill
+    timers, _ = table(humans=2)
     Seat.objects.filter(game=timers, user__isnull=False).update(time_limit_ms=1000)
     Game.objects.filter(pk=timers.pk, turn_deadline__isnull=False).update(
         turn_deadline=timezone.now() + timedelta(seconds=1)
     )
+    # one person and three computers: a computer's turn is pending most of the time. The game
+    # waits for the person's first move (a long turn) until the timers' game is under way, so
+    # that it is a few moves in, not far along, when the worker is frozen
+    computers, ((_, cookie),) = table(humans=1)
+    wait_for(lambda: version_of(timers) >= 3, what="the timers' game under way")
     player = browsers.open(game_id=computers.pk, cookie=cookie, urls=[url], think=(0.01, 0.04))
-    wait_for(lambda: version_of(computers) >= 6 and version_of(timers) >= 3, what="both under way")
-    cluster.kill("worker_1")
+    wait_for(
+        lambda: player.moves_sent >= 1 and version_of(computers) >= 6,
+        what="the computers' game under way",
+    )
+    cluster.freeze("worker_1")
     stopped = {game.pk: version_of(game) for game in (computers, timers)}
-    assert status_of(computers) == status_of(timers) == Game.Status.PLAYING
+    assert status_of(computers) == status_of(timers) == Game.Status.PLAYING, "ended too soon"
+    cluster.kill("worker_1")
 
     cluster.worker("worker_2")
     wait_for(
