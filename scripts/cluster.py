@@ -87,7 +87,9 @@ def main() -> int:
     def on_sigterm(signum: int, frame: object) -> None:
         raise KeyboardInterrupt
 
-    signal.signal(signal.SIGTERM, on_sigterm)
+    # explicitly, SIGINT too: a shell's background job inherits SIGINT ignored
+    for stop_signal in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(stop_signal, on_sigterm)
     started = commands(args)
 
     def start(name: str) -> None:
