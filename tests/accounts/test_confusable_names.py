@@ -7,10 +7,14 @@ from __future__ import annotations
 
 import importlib
 import itertools
+import threading
 
 import pytest
+from allauth.core.context import request_context
 from django.apps import apps
-from django.db import IntegrityError, transaction
+from django.contrib.auth.models import AnonymousUser
+from django.contrib.sessions.middleware import SessionMiddleware
+from django.db import IntegrityError, connection, transaction
 from django.test import Client
 from django.urls import reverse
 
@@ -23,7 +27,9 @@ from accounts.services.settings import (
     account_settings_update,
     display_name_available,
 )
+from accounts.signup_form import SignupForm
 from tests.accounts.conftest import PASSWORD
+from tests.accounts.test_settings import _wait_until_a_query_waits_for_a_lock
 
 pytestmark = pytest.mark.django_db
 
@@ -255,3 +261,68 @@ def test_the_migration_keys_every_player_and_renames_the_newer_of_two_look_alike
     named = [keys[pk] for pk, name in names.items() if name]
     for kind in (0, 1):
         assert len({pair[kind] for pair in named}) == len(named)
+
+
+def test_a_look_alike_taken_between_the_check_and_the_save_is_refused_with_the_reason(rf):
+    """Two newcomers choose look-alike names at the same moment: the index refuses the second,
+    who is told why."""
+    form = SignupForm(
+        data={
+            "email": "late@example.com",
+            "display_name": "Sam",
+            "password1": PASSWORD,
+            "password2": PASSWORD,
+        }
+    )
+    request = rf.post(reverse("account_signup"))
+    SessionMiddleware(lambda request: None).process_request(request)
+    request.user = AnonymousUser()
+    with request_context(request):
+        assert form.is_valid(), form.errors
+        make_player("Sarn")
+        user, response = form.try_save(request)
+
+    assert user is None
+    response.render()
+    assert TOO_CLOSE_HTML in response.content.decode()
+    assert not User.objects.filter(email="late@example.com").exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_players_taking_look_alikes_at_once_the_second_is_told_it_is_too_close():
+    """The race the check cannot see: the first change is not committed when the second
+    checks; the unique index makes the second wait, then refuses it."""
+    first, second = make_player("Ann"), make_player("Bob")
+    first_saved, first_may_commit = threading.Event(), threading.Event()
+    outcome: dict[str, object] = {}
+
+    def first_player() -> None:
+        try:
+            with transaction.atomic():
+                account_settings_update(user_id=first.pk, display_name="Kim", going_under="either")
+                first_saved.set()
+                first_may_commit.wait(10)
+        finally:
+            connection.close()
+
+    def second_player() -> None:
+        try:
+            account_settings_update(user_id=second.pk, display_name="KIRN", going_under="with")
+        except SettingsRefused as refused:
+            outcome["refused"] = refused
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=first_player), threading.Thread(target=second_player)]
+    threads[0].start()
+    assert first_saved.wait(10)
+    threads[1].start()
+    _wait_until_a_query_waits_for_a_lock()
+    first_may_commit.set()
+    for thread in threads:
+        thread.join(10)
+
+    refused = outcome["refused"]
+    assert refused.code == "name_too_close" and refused.message == NAME_TOO_CLOSE
+    assert isinstance(refused.__cause__, IntegrityError)  # decided by the index, not the check
+    assert User.objects.get(pk=second.pk).display_name == "Bob"
