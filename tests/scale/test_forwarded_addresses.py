@@ -1,6 +1,7 @@
-"""The login limit (30 a minute per client address) against real daphne processes, started as
-the Procfile starts them: a made-up X-Forwarded-For from a peer that is not a trusted proxy
-changes nothing, while behind a trusted proxy each client has its own count."""
+"""Forwarded headers against real daphne processes, started as the Procfile starts them. The
+login limit (30 a minute per client address): a made-up X-Forwarded-For from a peer that is not
+a trusted proxy changes nothing, while behind a trusted proxy each client has its own count. And
+X-Forwarded-Proto makes a request HTTPS only from a trusted proxy."""
 
 from __future__ import annotations
 
@@ -116,3 +117,19 @@ def test_behind_a_trusted_proxy_each_client_has_its_own_count(cluster):
     # what the client wrote before the proxy's own entry proves nothing
     assert first.log_in("198.51.100.1, 203.0.113.7") == 429
     assert second.log_in("203.0.113.8") == 200
+
+
+def test_in_production_only_a_trusted_proxy_says_a_request_came_over_https(cluster):
+    """HTTPS redirects (DJANGO_ENV=production) believe X-Forwarded-Proto from TRUSTED_PROXIES
+    alone: from anyone else a request is what it is, plain HTTP, and is redirected."""
+    cluster.env.update(
+        DJANGO_ENV="production", SECRET_KEY="a test-only key " * 4, ALLOWED_HOSTS="localhost"
+    )
+    cluster.env.pop("DEBUG", None)
+    https = {"X-Forwarded-Proto": "https"}
+
+    anyone = Browser(daphne_port(cluster, ""))
+    assert anyone.request("GET", "/accounts/login/", None, https) == 301
+    behind_proxy = Browser(daphne_port(cluster, "127.0.0.1"))
+    assert behind_proxy.request("GET", "/accounts/login/", None, https) == 200
+    assert behind_proxy.request("GET", "/accounts/login/", None, {}) == 301
