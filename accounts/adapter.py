@@ -11,11 +11,10 @@ from django.http import HttpRequest
 
 from .models import User
 from .services.referrals import INVITE_SESSION_KEY, ReferralRefused, referral_record
+from .services.settings import display_name_refusal
 from .signup_form import DisplayNameTaken
 
 logger = logging.getLogger(__name__)
-
-DISPLAY_NAME_CONSTRAINT = "accounts_display_name_unique_ignoring_case"
 
 
 class AccountAdapter(DefaultAccountAdapter):
@@ -23,17 +22,19 @@ class AccountAdapter(DefaultAccountAdapter):
         self, request: HttpRequest, user: User, form: BaseForm, commit: bool = True
     ) -> User:
         user = super().save_user(request, user, form, commit=False)
-        # set before the first save: the database refuses two players with one name
-        user.display_name = form.cleaned_data["display_name"]
+        # set before the first save: the database refuses two players with one name, or with
+        # names that look alike
+        user.display_name_set(form.cleaned_data["display_name"])
         if not commit:
             return user
         try:
             with transaction.atomic():
                 user.save()
         except IntegrityError as error:
-            if DISPLAY_NAME_CONSTRAINT in str(error):
-                raise DisplayNameTaken from error
-            raise
+            refusal = display_name_refusal(error)
+            if refusal is None:
+                raise
+            raise DisplayNameTaken(refusal) from error
         self._invitation_record(request, user)
         return user
 

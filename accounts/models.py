@@ -11,6 +11,8 @@ from django.db.models import F, Q
 from django.db.models.functions import Lower
 from django.utils import timezone
 
+from . import names
+
 
 def new_invite_code() -> str:
     return secrets.token_urlsafe(9)
@@ -23,6 +25,7 @@ class UserManager(BaseUserManager["User"]):
         if not email:
             raise ValueError("An e-mail address is required")
         user = self.model(email=self.normalize_email(email).lower(), **fields)
+        user.display_name_set(user.display_name)
         user.set_password(password)
         user.save(using=self._db)
         return user
@@ -50,6 +53,13 @@ class User(AbstractBaseUser, PermissionsMixin):
     email = models.EmailField("e-mail address", unique=True)
     # public: shown at tables, in rankings and on the profile; unique ignoring case
     display_name = models.CharField(max_length=30, blank=True)
+    # the name's confusables skeletons, as written and ignoring case (accounts.names): unique,
+    # so that no name looks like another player's. Set with the name (display_name_set), ""
+    # for no name.
+    display_name_skeleton = models.TextField(blank=True, default="", db_default="", editable=False)
+    display_name_folded_skeleton = models.TextField(
+        blank=True, default="", db_default="", editable=False
+    )
     going_under = models.CharField(
         "going under",
         max_length=7,
@@ -81,6 +91,18 @@ class User(AbstractBaseUser, PermissionsMixin):
                 name="accounts_display_name_unique_ignoring_case",
                 violation_error_message="That display name is taken.",
             ),
+            models.UniqueConstraint(
+                fields=["display_name_skeleton"],
+                condition=~Q(display_name_skeleton=""),
+                name="accounts_display_name_skeleton_unique",
+                violation_error_message="This name is too close to another player's name.",
+            ),
+            models.UniqueConstraint(
+                fields=["display_name_folded_skeleton"],
+                condition=~Q(display_name_folded_skeleton=""),
+                name="accounts_display_name_folded_skeleton_unique",
+                violation_error_message="This name is too close to another player's name.",
+            ),
             models.CheckConstraint(
                 condition=Q(blocked_at__isnull=True) | Q(is_active=False),
                 name="accounts_blocked_player_is_inactive",
@@ -89,6 +111,13 @@ class User(AbstractBaseUser, PermissionsMixin):
 
     def __str__(self) -> str:
         return self.display_name or self.email
+
+    def display_name_set(self, name: str) -> None:
+        """The name and its skeletons together (saved by the caller)."""
+        self.display_name = name
+        self.display_name_skeleton, self.display_name_folded_skeleton = (
+            names.display_name_skeletons(name)
+        )
 
     def get_short_name(self) -> str:
         return self.display_name or self.email.split("@")[0]

@@ -7,8 +7,6 @@ from typing import Any
 from allauth.account.forms import SignupForm as AllauthSignupForm
 from django import forms
 from django.db import transaction
-from django.db.models import Value
-from django.db.models.functions import Lower
 from django.http import HttpRequest
 from django.template.response import TemplateResponse
 
@@ -16,23 +14,19 @@ from .models import User
 from .services.settings import (
     DISPLAY_NAME_MAX,
     DISPLAY_NAME_MIN,
-    NAME_TAKEN,
     SettingsRefused,
+    display_name_available,
     display_name_clean,
 )
 
 
 class DisplayNameTaken(Exception):
-    """The database refused the name: another newcomer took it after our form checked."""
+    """The database refused the name: another newcomer took it (or one that looks like it)
+    after our form checked."""
 
-
-def display_name_is_taken(*, display_name: str) -> bool:
-    # compared the way the unique index compares (PostgreSQL's lower() on both sides)
-    return (
-        User.objects.alias(name_lower=Lower("display_name"))
-        .filter(name_lower=Lower(Value(display_name)))
-        .exists()
-    )
+    def __init__(self, refusal: SettingsRefused) -> None:
+        super().__init__(refusal.message)
+        self.refusal = refusal
 
 
 class SignupForm(AllauthSignupForm):
@@ -51,10 +45,9 @@ class SignupForm(AllauthSignupForm):
     def clean_display_name(self) -> str:
         try:
             name = display_name_clean(display_name=self.cleaned_data["display_name"])
+            display_name_available(display_name=name)
         except SettingsRefused as refused:
             raise forms.ValidationError(refused.message, code=refused.code) from refused
-        if display_name_is_taken(display_name=name):
-            raise forms.ValidationError(NAME_TAKEN, code="name_taken")
         return name
 
     def save(self, request: HttpRequest) -> User:
@@ -65,7 +58,10 @@ class SignupForm(AllauthSignupForm):
     def try_save(self, request: HttpRequest) -> tuple[User | None, Any]:
         try:
             return super().try_save(request)
-        except DisplayNameTaken:
+        except DisplayNameTaken as taken:
             # lost a race for the name: show the form again with the reason, like any refusal
-            self.add_error("display_name", forms.ValidationError(NAME_TAKEN, code="name_taken"))
+            refusal = taken.refusal
+            self.add_error(
+                "display_name", forms.ValidationError(refusal.message, code=refusal.code)
+            )
             return None, TemplateResponse(request, "account/signup.html", {"form": self})

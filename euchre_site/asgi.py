@@ -10,16 +10,18 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from euchre_site.origins import SameOriginValidator  # noqa: E402
+from euchre_site.proxies import ProxyHeadersMiddleware  # noqa: E402
 from euchre_site.routing import websocket_urlpatterns  # noqa: E402
 
-application = ProtocolTypeRouter(
-    {
-        "http": django_asgi_app,
-        # Foreign origins and anonymous users are refused before any consumer runs.
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
-        ),
-    }
+# The client's address and scheme are settled first, for both protocols (TRUSTED_PROXIES).
+application = ProxyHeadersMiddleware(
+    ProtocolTypeRouter(
+        {
+            "http": django_asgi_app,
+            # Foreign origins and anonymous users are refused before any consumer runs.
+            "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        }
+    )
 )

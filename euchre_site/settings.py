@@ -49,6 +49,13 @@ if not SECRET_KEY:
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
+# pages on these origins (scheme://host[:port]) may open the table socket, besides the site's
+# own origin (euchre_site.origins)
+ALLOWED_ORIGINS = env_list("ALLOWED_ORIGINS", "")
+# proxies whose X-Forwarded-For and X-Forwarded-Proto are believed: addresses or CIDR networks.
+# euchre_site.proxies sets the client's address and scheme from them for every request and
+# socket, and drops those headers from anyone else
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", "")
 SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000")
 
 INSTALLED_APPS = [
@@ -246,6 +253,10 @@ ACCOUNT_PREVENT_ENUMERATION = True
 # allauth's default limits (logins, failed logins, sign-ups, password resets ...), kept on. They
 # count in the default cache, which is Redis, so every web process shares one count.
 ACCOUNT_RATE_LIMITS: dict[str, str] = {}
+# ... per the client address Django has in REMOTE_ADDR, which TRUSTED_PROXIES alone decides:
+# allauth must not read a forwarded header of its own
+ALLAUTH_TRUSTED_PROXY_COUNT = 0
+ALLAUTH_TRUSTED_CLIENT_IP_HEADER = None
 # the Django admin lives here instead of the well-known /admin/ (README: ADMIN_PATH)
 ADMIN_PATH = os.environ.get("ADMIN_PATH", "staff/").strip("/") + "/"
 if ADMIN_PATH == "/":
@@ -341,9 +352,10 @@ if not DEBUG:
     CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
 
 if PRODUCTION:
-    # HTTPS only, behind a proxy that terminates TLS and sets X-Forwarded-Proto. /health/ stays
-    # reachable over plain HTTP for the load balancer's probes.
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    # HTTPS only, behind a proxy that terminates TLS and sets X-Forwarded-Proto: list it in
+    # TRUSTED_PROXIES, whose word alone sets the scheme (euchre_site.proxies; Django reads it
+    # from the ASGI scope, so no SECURE_PROXY_SSL_HEADER). /health/ stays reachable over plain
+    # HTTP for the load balancer's probes.
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SECURE_REDIRECT_EXEMPT = [r"^health/$"]
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", str(365 * 24 * 3600)))

@@ -81,7 +81,7 @@ class GameAdmin(admin.ModelAdmin):
         "score",
         "winner_team",
         "rules",
-        "seed",
+        "seed_once_over",
         "version",
         "created_by",
         "invite_token",
@@ -111,6 +111,13 @@ class GameAdmin(admin.ModelAdmin):
             found |= queryset.filter(pk=int(search_term))
         return found, may_have_duplicates
 
+    def lookup_allowed(self, lookup: str, value: str, request: HttpRequest | None = None) -> bool:
+        # the changelist filters by any field of its own model from the URL, and
+        # ?seed__startswith=... would spell out a live game's seed one character at a time
+        if lookup.split("__", 1)[0] == "seed":
+            return False
+        return super().lookup_allowed(lookup, value, request)
+
     def change_view(
         self,
         request: HttpRequest,
@@ -133,6 +140,13 @@ class GameAdmin(admin.ModelAdmin):
     @admin.display(description="score")
     def score(self, game: Game) -> str:
         return f"{game.score_team0}-{game.score_team1}"
+
+    @admin.display(description="seed")
+    def seed_once_over(self, game: Game) -> str:
+        # every hand of the game can be dealt from it: shown only when there is none to play
+        if game.status != Game.Status.FINISHED:
+            return "hidden until the game is over"
+        return game.seed
 
     @admin.display(description="public record")
     def record(self, game: Game) -> SafeString | str:

@@ -72,7 +72,8 @@ class PrivateTableForm(TableRulesForm):
 
 
 class InviteForm(forms.Form):
-    name = forms.CharField(max_length=254, label="Player's name or e-mail")
+    # by display name only: an e-mail address would reveal whether it has an account
+    name = forms.CharField(max_length=254, label="Player's display name")
 
 
 class ReportForm(forms.Form):

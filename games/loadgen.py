@@ -61,7 +61,7 @@ class TableClient:
         autoplay: bool = True,
         think: tuple[float, float] = (0.05, 0.2),
         rng: random.Random | None = None,
-        origin: str = "http://localhost",
+        origin: str | None = None,
         on_state: Callable[[TableClient, int], None] | None = None,
         on_sent: Callable[[TableClient, int], None] | None = None,
         stop_when_over: bool = True,
@@ -74,7 +74,7 @@ class TableClient:
         self.autoplay = autoplay
         self.think = think
         self.rng = rng or random.Random()
-        self.origin = origin
+        self.origin = origin  # None: the page of the site being connected to, as in a browser
         self.on_state = on_state
         self.on_sent = on_sent
         self.stop_when_over = stop_when_over
@@ -112,7 +112,7 @@ class TableClient:
             try:
                 async with connect(
                     f"{self.url}/ws/tables/{self.game_id}/",
-                    origin=self.origin,
+                    origin=self.origin or page_origin(self.url),
                     additional_headers={"Cookie": self.cookie},
                     open_timeout=30,
                     ping_interval=None,
@@ -259,6 +259,13 @@ class TableTracker:
             if now - sent > MISSED_AFTER_SECONDS:
                 del self.pending[awaited]
                 self.measures.missed += 1
+
+
+def page_origin(url: str) -> str:
+    """The origin of the site's own page for a socket URL (ws://host:port -> http://host:port):
+    the site refuses sockets from any other origin."""
+    parts = urlparse(url)
+    return f"{'https' if parts.scheme == 'wss' else 'http'}://{parts.netloc}"
 
 
 def percentile(values: list[float], fraction: float) -> float:

@@ -5,12 +5,14 @@ play games that do not allow this")."""
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from django.db import IntegrityError, transaction
-from django.db.models import Value
+from django.db.models import Q, Value
 from django.db.models.functions import Lower
 
 from ..models import GoingUnder, User
+from ..names import display_name_skeletons
 
 DISPLAY_NAME_MIN = 2
 DISPLAY_NAME_MAX = 30
@@ -22,6 +24,13 @@ _SPACES = re.compile(r"\s+")
 RESERVED_NAMES = frozenset({"computer", "you"})
 
 NAME_TAKEN = "That display name is taken; please choose another."
+NAME_TOO_CLOSE = "This name is too close to another player's name."
+# the database's word when two players took one name, or two look-alikes, at the same moment
+NAME_CONSTRAINTS = {
+    "accounts_display_name_unique_ignoring_case": ("name_taken", NAME_TAKEN),
+    "accounts_display_name_skeleton_unique": ("name_too_close", NAME_TOO_CLOSE),
+    "accounts_display_name_folded_skeleton_unique": ("name_too_close", NAME_TOO_CLOSE),
+}
 
 
 class SettingsRefused(Exception):
@@ -37,7 +46,8 @@ class SettingsRefused(Exception):
 def display_name_clean(*, display_name: str) -> str:
     """The name as it will be stored (outer spaces dropped, inner runs of spaces made one, so
     "Ann  Lee" cannot pass for "Ann Lee"); refuses a name that breaks the rules."""
-    name = _SPACES.sub(" ", display_name).strip()
+    # composed (NFC): a letter and its accent typed apart are the same name
+    name = _SPACES.sub(" ", unicodedata.normalize("NFC", display_name)).strip()
     if not DISPLAY_NAME_MIN <= len(name) <= DISPLAY_NAME_MAX:
         raise SettingsRefused(
             "name_length",
@@ -65,9 +75,34 @@ def display_name_clean(*, display_name: str) -> str:
     return name
 
 
+def display_name_available(*, display_name: str, user_id: int | None = None) -> None:
+    """Refuses a name another player has (ignoring case) or one that looks like theirs (a
+    confusables skeleton in common: a Cyrillic a for a Latin one, "rn" for "m" ...). The
+    database's unique indexes settle a race; `display_name_refusal` reads their answer."""
+    others = User.objects.exclude(pk=user_id) if user_id else User.objects.all()
+    # compared as the index compares: PostgreSQL's lower() on both sides
+    same = others.alias(name_lower=Lower("display_name")).filter(
+        name_lower=Lower(Value(display_name))
+    )
+    if same.exists():
+        raise SettingsRefused("name_taken", NAME_TAKEN, field="display_name")
+    skeleton, folded = display_name_skeletons(display_name)
+    alike = Q(display_name_skeleton=skeleton) | Q(display_name_folded_skeleton=folded)
+    if others.filter(alike).exists():
+        raise SettingsRefused("name_too_close", NAME_TOO_CLOSE, field="display_name")
+
+
+def display_name_refusal(error: IntegrityError) -> SettingsRefused | None:
+    """The refusal an IntegrityError stands for, if one of the name indexes raised it."""
+    for constraint, (code, message) in NAME_CONSTRAINTS.items():
+        if constraint in str(error):
+            return SettingsRefused(code, message, field="display_name")
+    return None
+
+
 def account_settings_update(*, user_id: int, display_name: str, going_under: str) -> User:
-    """Saves the player's display name and going-under choice. The database's unique index on
-    the lower-cased name decides between two players taking one name at the same moment."""
+    """Saves the player's display name and going-under choice. The database's unique indexes
+    decide between two players taking one name (or two look-alikes) at the same moment."""
     name = display_name_clean(display_name=display_name)
     if going_under not in GoingUnder.values:
         raise SettingsRefused(
@@ -76,19 +111,21 @@ def account_settings_update(*, user_id: int, display_name: str, going_under: str
     try:
         with transaction.atomic():
             user = User.objects.select_for_update().get(pk=user_id)
-            # a clear message in the usual case; the index below settles a race. Compared as
-            # the index compares: PostgreSQL's lower() on both sides
-            taken = (
-                User.objects.alias(name_lower=Lower("display_name"))
-                .filter(name_lower=Lower(Value(name)))
-                .exclude(pk=user_id)
-                .exists()
-            )
-            if taken:
-                raise SettingsRefused("name_taken", NAME_TAKEN, field="display_name")
-            user.display_name = name
+            # a clear message in the usual case; the indexes settle a race
+            display_name_available(display_name=name, user_id=user_id)
+            user.display_name_set(name)
             user.going_under = going_under
-            user.save(update_fields=["display_name", "going_under"])
+            user.save(
+                update_fields=[
+                    "display_name",
+                    "display_name_skeleton",
+                    "display_name_folded_skeleton",
+                    "going_under",
+                ]
+            )
     except IntegrityError as error:
-        raise SettingsRefused("name_taken", NAME_TAKEN, field="display_name") from error
+        refusal = display_name_refusal(error)
+        if refusal is None:
+            raise
+        raise refusal from error
     return user

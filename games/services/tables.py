@@ -9,7 +9,6 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.db import IntegrityError, transaction
-from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import User
@@ -236,7 +235,8 @@ def _sit(seat: Seat, user_id: int) -> None:
 
 
 def invitation_send(*, game_id: int, user_id: int, name: str) -> Invitation:
-    """The creator invites a player by display name or e-mail address."""
+    """The creator invites a player by display name. Never by e-mail address: the answer would
+    tell whether an address has an account, and whose it is (send the table's link instead)."""
     game = Game.objects.get(pk=game_id)
     if game.created_by_id != user_id:
         raise TableError("not_creator", "Only the player who opened the table can invite.")
@@ -245,11 +245,12 @@ def invitation_send(*, game_id: int, user_id: int, name: str) -> Invitation:
     if game.kind == Game.Kind.LEAGUE:
         raise LEAGUE_TABLE
     name = name.strip()
-    invitee = (
-        User.objects.filter(is_active=True)
-        .filter(Q(display_name__iexact=name) | Q(email__iexact=name))
-        .first()
-    )
+    if "@" in name:  # display names have no @: the same answer for every address
+        raise TableError(
+            "no_such_player",
+            "Invite players by their display name; send an e-mail address the table's link.",
+        )
+    invitee = User.objects.filter(is_active=True, display_name__iexact=name).first()
     if invitee is None:
         raise TableError("no_such_player", f"No player is called {name!r}.")
     if invitee.pk == user_id:

@@ -304,6 +304,29 @@ def test_the_games_list_finds_games_by_number_and_player(admin_client):
     assert admin_client.get(reverse("admin:games_game_add")).status_code == 403
 
 
+def test_a_live_games_seed_stays_hidden_until_it_is_over(admin_client):
+    """Every hand can be dealt from the seed: staff pages show it only for a finished game."""
+    game = started_game(make_player("Ann"), make_player("Bob"))
+    change = reverse("admin:games_game_change", args=[game.pk])
+    changelist = reverse("admin:games_game_changelist")
+
+    page = admin_client.get(change).content.decode()
+    assert "hidden until the game is over" in page
+    for view in (change, changelist, reverse("admin:games_action_changelist")):
+        assert game.seed not in admin_client.get(view).content.decode(), view
+    assert game.pk not in {
+        g.pk for g in admin_client.get(changelist, {"q": game.seed}).context["cl"].result_list
+    }
+    # the changelist would otherwise filter by its own fields from the URL, a character at a time
+    for lookup in ("seed", "seed__startswith", "seed__regex", "seed__gt"):
+        answer = admin_client.get(changelist, {lookup: game.seed[:1]})
+        assert answer.status_code == 400, lookup
+        assert game.seed not in answer.content.decode()
+
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
+    assert game.seed in admin_client.get(change).content.decode()
+
+
 # ---- users ----------------------------------------------------------------------------------
 
 

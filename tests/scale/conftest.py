@@ -81,11 +81,14 @@ class Cluster:
         self.commands[name] = command
         return process
 
-    def daphne(self, name: str) -> str:
+    def daphne(self, name: str, options: list[str] | None = None) -> str:
+        """`options`: daphne's besides address and port (default: the message size limit)."""
         port = self.ports.get(name) or free_port()
         self.ports[name] = port
         command = [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port)]
-        command += ["--websocket-max-message-size", str(DAPHNE_MAX_MESSAGE_BYTES)]
+        if options is None:
+            options = ["--websocket-max-message-size", str(DAPHNE_MAX_MESSAGE_BYTES)]
+        command += options
         process = self._start(name, [*command, "euchre_site.asgi:application"])
 
         def listening() -> bool:

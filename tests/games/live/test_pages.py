@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -99,6 +101,27 @@ def test_inviting_an_unknown_name_says_so(client, make_player):
         reverse("games:invite", args=[game.pk]), {"name": "Nobody Here"}, follow=True
     )
     assert "No player is called" in response.content.decode()
+    assert not Invitation.objects.exists()
+
+
+def test_inviting_by_e_mail_answers_alike_for_every_address(client, make_player):
+    """The invitation form must not tell whether an address has an account, nor whose it is:
+    it takes display names only."""
+    host, friend = make_player("Host"), make_player("Secretive")
+    game = table_create(creator_id=host.pk, kind=Game.Kind.PRIVATE, rules=RuleOptions())
+    client.force_login(host)
+
+    def answer(name: str) -> str:
+        response = client.post(reverse("games:invite", args=[game.pk]), {"name": name}, follow=True)
+        assert response.status_code == 200
+        return " ".join(re.findall(r'<li class="message [^"]*">(.*?)</li>', response.text))
+
+    client.get(reverse("games:lobby"))  # the day's silver is announced first
+    known, unknown = answer(friend.email), answer("no.account@example.com")
+    assert known == unknown
+    assert "display name" in known
+    assert friend.display_name not in known
+    assert answer(friend.email.upper()) == unknown
     assert not Invitation.objects.exists()
 
 
