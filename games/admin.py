@@ -14,7 +14,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
 from . import admin_moderation  # noqa: F401  (registers the moderation pages)
-from .admin_display import READ_ONLY_PAGE, player_link
+from .admin_display import READ_ONLY_PAGE, action_for_staff, player_link
 from .models import Action, ChatMessage, Game, Seat
 
 
@@ -41,14 +41,21 @@ class ActionInline(admin.TabularInline):
 
     model = Action
     extra = 0
-    fields = ("sequence", "seat", "action", "source", "created_at")
+    fields = ("sequence", "seat", "move", "source", "created_at")
     readonly_fields = fields
     can_delete = False
     ordering = ("sequence",)
     verbose_name_plural = "action log"
 
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Action]:
+        return super().get_queryset(request).select_related("game")
+
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+    @admin.display(description="action")
+    def move(self, action: Action) -> str:
+        return action_for_staff(action.action, action.game.status)
 
 
 class ChatInline(admin.TabularInline):
@@ -174,10 +181,20 @@ class ChatMessageAdmin(admin.ModelAdmin):
 
 @admin.register(Action)
 class ActionAdmin(admin.ModelAdmin):
-    list_display = ("game", "sequence", "seat", "action", "source", "created_at")
+    list_display = ("game", "sequence", "seat", "move", "source", "created_at")
     list_select_related = ("game",)
     list_filter = ("source",)
-    readonly_fields = ("game", "sequence", "seat", "action", "source", "created_at")
+    readonly_fields = ("game", "sequence", "seat", "move", "source", "created_at")
+
+    @admin.display(description="action")
+    def move(self, action: Action) -> str:
+        return action_for_staff(action.action, action.game.status)
+
+    def lookup_allowed(self, lookup: str, value: str, request: HttpRequest | None = None) -> bool:
+        # ?action__startswith=discard:9 would find a live game's private cards by counting rows
+        if lookup.split("__", 1)[0] == "action":
+            return False
+        return super().lookup_allowed(lookup, value, request)
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

@@ -11,7 +11,11 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.timezone import localtime
 
+from .engine.actions import action_kind
 from .models import Game
+
+# a discard and the cards given by going under are seen only by their owner while a hand is on
+PRIVATE_ACTION_KINDS = frozenset({"discard", "under"})
 
 # the change pages are read-only: no Save buttons, no Delete link
 READ_ONLY_PAGE = {
@@ -43,3 +47,12 @@ def table(headings: list[str], rows: SafeString, empty: str) -> SafeString | str
         return empty
     head = format_html_join("", "<th>{}</th>", ((heading,) for heading in headings))
     return format_html("<table><thead><tr>{}</tr></thead><tbody>{}</tbody></table>", head, rows)
+
+
+def action_for_staff(action: str, game_status: str) -> str:
+    """A log entry as staff see it: the private cards of a game still playing stay hidden, as
+    its seed does (a staff member who plays must not read a table's hidden cards)."""
+    kind = action_kind(action)
+    if kind in PRIVATE_ACTION_KINDS and game_status != Game.Status.FINISHED:
+        return f"{kind}: hidden until the game is over"
+    return action

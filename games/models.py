@@ -171,7 +171,8 @@ class Action(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.game_id}#{self.sequence} seat {self.seat}: {self.action}"
+        # no card: the admin prints this beside a live game's log, where a discard is private
+        return f"{self.game_id}#{self.sequence} seat {self.seat}"
 
 
 class ChatMessage(models.Model):
