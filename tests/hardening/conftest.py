@@ -136,3 +136,15 @@ def site(db) -> Site:
     mute = ChatMute.objects.create(user=pat, muted=others[2])
     warning = player_warn(staff_id=staff.pk, player_id=pat.pk, note="Be nice.")
     return Site(pat, staff, others, game, league, report, mute, warning)
+
+
+@pytest.fixture
+def started_table() -> tuple[Game, list[User]]:
+    """A private table with four people, started: (game, players by seat)."""
+    players = [player_make() for _ in range(4)]
+    game = table_create(creator_id=players[0].pk, kind=Game.Kind.PRIVATE, rules=RuleOptions())
+    for player in players[1:]:
+        seat_take(game_id=game.pk, user_id=player.pk)
+    table_start(game_id=game.pk, user_id=players[0].pk)
+    game.refresh_from_db()
+    return game, players
