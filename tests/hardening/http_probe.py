@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from http.cookies import SimpleCookie
 from pathlib import Path
+from urllib.parse import urlencode
 
 from django import forms
 from django.conf import settings
@@ -229,6 +230,49 @@ def probe_all(
             shown = url if len(url) < 150 else url[:150] + "..."
             failures.append(f"{who} {method} {shown} {body[:80]!r} -> {status}: {errors.last!r}")
     return failures
+
+
+FORM_FIELDS = form_field_names()
+QUERY_NAMES = query_names()
+
+
+def form_body(plausible: dict[str, str], **hostile: str) -> str:
+    fields = {name: plausible.get(name, "1") for name in FORM_FIELDS if name not in hostile}
+    return urlencode(fields) + "".join(f"&{name}={value}" for name, value in hostile.items())
+
+
+def path_requests(site, routes: list[Route], values: dict[str, str], *, post: bool = True):
+    """Each parameter of each route given each value in turn, the other parameters and the
+    form plausible."""
+    plausible, body = site.plausible(), form_body(site.plausible_form())
+    for route in routes:
+        for parameter in route.parameters:
+            for value in values.values():
+                url = route.url({**plausible, parameter: value})
+                yield ("GET", url, "")
+                if post:
+                    yield ("POST", url, body)
+
+
+def query_requests(site, routes: list[Route], values: dict[str, str]):
+    """Every query parameter the code reads, all with one value; for an admin list, its
+    filters and date hierarchy too."""
+    plausible = site.plausible()
+    for route in routes:
+        names = QUERY_NAMES + admin_query_names(route)
+        for value in values.values():
+            # workers=0: /health/ would wait a second for Celery workers (none run here) and
+            # only compares the value with "0"
+            query = "&".join(f"{n}={value if n != 'workers' else 0}" for n in names)
+            yield ("GET", route.url(plausible) + "?" + query, "")
+
+
+def form_requests(site, routes: list[Route], values: dict[str, str]):
+    """Every form field of the site, all with one value."""
+    plausible = site.plausible()
+    for route in routes:
+        for value in values.values():
+            yield ("POST", route.url(plausible), "&".join(f"{n}={value}" for n in FORM_FIELDS))
 
 
 def server_errors_text(failures: list[str]) -> str:

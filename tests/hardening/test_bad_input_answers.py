@@ -16,7 +16,7 @@ from django.test import Client
 from euchre_site.asgi import application
 from games.models import AbuseReport, Game
 
-from .http_probe import client_for
+from .http_probe import ask, client_for, form_body
 
 pytestmark = [pytest.mark.django_db, pytest.mark.services]
 
@@ -166,6 +166,33 @@ def test_each_view_answers_bad_values_on_its_own(site, url, status):
 @pytest.mark.usefixtures("without_the_middleware")
 def test_an_invitation_link_with_nul_is_a_404_for_a_visitor_too(site):
     assert client_for(None).get("/accounts/invite/%00/").status_code == 404
+
+
+# the forms whose text reaches the database, and their text fields
+FORMS_WITH_TEXT = {
+    "/accounts/settings/": ["display_name"],
+    "/accounts/signup/": ["display_name", "email", "password1"],
+    "/leagues/new/": ["name", "description", "creation_key"],
+    "/leagues/{league_id}/invite/": ["name"],
+    "/tables/{game_id}/invite/": ["name"],
+    "/tables/{game_id}/report/": ["details"],
+    "/tables/new/": ["computer_level"],
+    "/play/warnings/{decision_id}/acknowledge/": ["next"],
+}
+
+
+@pytest.mark.usefixtures("without_the_middleware")
+@pytest.mark.parametrize("value", ["%00", "a%00b", "%ED%A0%80"])
+def test_each_form_refuses_nul_on_its_own(site, value):
+    """Django's CharField refuses NUL (its ProhibitNullCharactersValidator); a lone surrogate
+    cannot come through a form at all (Django decodes bytes that are not UTF-8 as U+FFFD)."""
+    client = client_for(site.pat)
+    plausible = site.plausible()
+    for template, fields in FORMS_WITH_TEXT.items():
+        url = template.format(**plausible)
+        for field in fields:
+            body = form_body(site.plausible_form(), **{field: value})
+            assert ask(client, "POST", url, body) < 500, (url, field)
 
 
 @pytest.mark.parametrize("action", ["start", "leave", "cancel", "invite"])
