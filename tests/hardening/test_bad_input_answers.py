@@ -172,6 +172,9 @@ def test_an_invitation_link_with_nul_is_a_404_for_a_visitor_too(site):
 FORMS_WITH_TEXT = {
     "/accounts/settings/": ["display_name"],
     "/accounts/signup/": ["display_name", "email", "password1"],
+    "/accounts/login/": ["login", "password"],
+    "/accounts/password/reset/": ["email"],
+    "/accounts/email/": ["email"],
     "/leagues/new/": ["name", "description", "creation_key"],
     "/leagues/{league_id}/invite/": ["name"],
     "/tables/{game_id}/invite/": ["name"],
