@@ -80,7 +80,11 @@ def test_control_update_or_create_in_the_same_race_meets_the_unique_constraint()
         else:
             queue_leave(user_id=player.pk)
 
-    errors = race(join_or_leave)
+    errors: list[BaseException] = []
+    for _ in range(3):  # a race: it nearly always shows within one run (some 35 errors)
+        errors = race(join_or_leave)
+        if errors:
+            break
     assert errors, "the race did not happen: the test above could not have failed"
     assert all(isinstance(error, IntegrityError) for error in errors)
     assert "games_queueentry_user_id_key" in str(errors[0])
