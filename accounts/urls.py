@@ -5,6 +5,7 @@ from . import views, views_invite
 app_name = "accounts"
 
 urlpatterns = [
-    path("invite/<str:code>/", views_invite.invite, name="invite"),
+    # invite codes are token_urlsafe: any other text (a NUL) is a 404 before the database
+    path("invite/<slug:code>/", views_invite.invite, name="invite"),
     path("settings/", views.account_settings, name="settings"),
 ]

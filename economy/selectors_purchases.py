@@ -44,7 +44,8 @@ def pack_offers(*, user_id: int) -> list[PackOffer]:
 
 
 def purchase_of(*, user_id: int, session_id: str) -> Purchase | None:
-    if not session_id:
+    # Stripe's ids are printable ASCII; anything else (a NUL PostgreSQL refuses) finds nothing
+    if not (session_id and session_id.isascii() and session_id.isprintable()):
         return None
     return Purchase.objects.filter(user_id=user_id, stripe_session_id=session_id).first()
 

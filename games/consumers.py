@@ -40,6 +40,7 @@ from .services.play import MoveRejected, game_act, seat_touch
 from .services.player_sockets import player_group
 
 MAX_MESSAGE_CHARS = 2000
+MAX_VERSION = 2**31 - 1  # Game.version is a PostgreSQL integer
 CLOSE_BLOCKED = 4003
 CLOSE_FLOODING = 4008
 # 1009 ("message too big") is sent by daphne itself beyond --websocket-max-message-size; an
@@ -171,7 +172,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             except MuteRefused as refused:
                 await self.send_error(refused.code, refused.message, version=self.version)
         else:
-            await self.send_error("unknown_type", f"Unknown message type {kind!r}.")
+            await self.send_error("unknown_type", f"Unknown message type {kind[:40]!r}.")
 
     async def game_changed(self, event: dict[str, Any]) -> None:
         """The table changed: send this socket its own seat's view (never a shared one).
@@ -242,7 +243,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             return "Messages are JSON."
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
             return "A message is a JSON object with a type."
-        version = message.get("version")
-        if type(version) is not int or version < 0:
+        version = message.get("version")  # an int, never a bool, a float or a huge number
+        if type(version) is not int or not 0 <= version <= MAX_VERSION:
             return "A message carries the game version it was sent from."
         return message

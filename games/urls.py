@@ -18,7 +18,8 @@ urlpatterns = [
         name="warning_acknowledge",
     ),
     path("tables/new/", views.table_new, name="table_new"),
-    path("tables/join/<str:token>/", views.table_join, name="join"),
+    # invite tokens are token_urlsafe: any other text (a NUL) is a 404 before the database
+    path("tables/join/<slug:token>/", views.table_join, name="join"),
     path("tables/<int:game_id>/", views.table, name="table"),
     path("tables/<int:game_id>/start/", views.table_start_view, name="start"),
     path("tables/<int:game_id>/leave/", views.table_leave, name="leave"),

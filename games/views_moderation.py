@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
@@ -42,8 +42,10 @@ def warning_acknowledge_view(request: HttpRequest, decision_id: int) -> HttpResp
     except ModerationRefused as refused:
         messages.error(request, refused.message)
     back = request.POST.get("next", "")
-    if not url_has_allowed_host_and_scheme(
+    # a path of this site (the page the form was on), never a view name: redirect("x") would
+    # look "x" up as one and fail with a server error
+    if not back.startswith("/") or not url_has_allowed_host_and_scheme(
         back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):
         back = "/"
-    return redirect(back)
+    return HttpResponseRedirect(back)

@@ -7,7 +7,8 @@ app_name = "leagues"
 urlpatterns = [
     path("", views.index, name="index"),
     path("new/", views.create, name="create"),
-    path("join/<str:token>/", views.join, name="join"),
+    # join tokens are token_urlsafe: any other text (a NUL) is a 404 before the database
+    path("join/<slug:token>/", views.join, name="join"),
     path(
         "invitations/<int:invitation_id>/accept/",
         views.invitation_accept_view,

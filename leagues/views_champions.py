@@ -96,12 +96,14 @@ def table_sit(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @require_GET
 def past_month(request: HttpRequest, year: int, month: int) -> HttpResponse:
-    if not 1 <= month <= 12:
-        raise Http404("No such month.")
+    try:
+        first = date(year, month, 1)
+    except (ValueError, OverflowError) as error:  # year 0, month 13, 99999999999999999999
+        raise Http404("No such month.") from error
     current = champions_league_current().month
-    if date(year, month, 1) == current:
+    if first == current:
         return _index()
-    found = champions_month(month=date(year, month, 1), user_id=request.user.pk)
+    found = champions_month(month=first, user_id=request.user.pk)
     if found is None or found.league.month > current:
         raise Http404("There was no Champions League that month.")
     return render(

@@ -7,6 +7,7 @@ numbers the rows, so the monthly search wraps the ranked query (as `month_table_
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime
 
 from django.db import connection
@@ -16,13 +17,16 @@ from .services.month_close import AWARDED_PLACES
 from .tables import AVERAGE, TOTAL, month_table
 
 MAX_SEARCH_LENGTH = 50
+_UNSEARCHABLE = re.compile("[\x00\ud800-\udfff]")
 # Everyone in the twelve-month ranking won a top-50 place in a monthly table: at most this many
 OVERALL_PLAYERS_AT_MOST = AWARDED_PLACES * len((TOTAL, AVERAGE)) * 12
 
 
 def search_text(raw: str | None) -> str:
-    """The search as typed, trimmed and cut to MAX_SEARCH_LENGTH characters."""
-    return (raw or "").strip()[:MAX_SEARCH_LENGTH].strip()
+    """The search as typed, trimmed and cut to MAX_SEARCH_LENGTH characters, without the
+    characters no name holds and PostgreSQL cannot take (NUL, lone surrogates)."""
+    text = _UNSEARCHABLE.sub("", raw or "")
+    return text.strip()[:MAX_SEARCH_LENGTH].strip()
 
 
 def _like_pattern(text: str) -> str:

@@ -1,11 +1,15 @@
 """Table chat: stored, length- and rate-limited, broadcast to the table after commit.
 
 Seed 000: "No telling your partner what cards you have. Players can report this behavior."
-Text is stored as typed; every place that shows it escapes it.
+Text is stored as typed, on one line; every place that shows it escapes it. A line holding NUL
+or a lone surrogate is refused (no keyboard types them: PostgreSQL refuses NUL in text, UTF-8
+has no surrogates); other control characters are invisible and are removed.
 """
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Iterable
 from datetime import timedelta
 from typing import Any
@@ -21,6 +25,7 @@ from .layer_send import group_send
 RATE_LIMIT_MESSAGES = 5
 RATE_LIMIT_WINDOW = timedelta(seconds=10)
 CHAT_HISTORY_LENGTH = 50
+_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 
 
 class ChatRejected(Refused):
@@ -28,7 +33,11 @@ class ChatRejected(Refused):
 
 
 def chat_post(*, game_id: int, user_id: int, text: str) -> ChatMessage:
-    text = " ".join(text.split())  # one line: no runs of blank lines or control whitespace
+    if _UNSTORABLE.search(text):
+        raise ChatRejected(
+            "bad_characters", "Chat messages cannot hold NUL or broken Unicode characters."
+        )
+    text = _one_visible_line(text)
     if not text:
         raise ChatRejected("empty", "Type a message first.")
     if len(text) > ChatMessage.MAX_LENGTH:
@@ -63,6 +72,13 @@ def chat_post(*, game_id: int, user_id: int, text: str) -> ChatMessage:
         payload = chat_message_dict(message)
         transaction.on_commit(lambda: _broadcast(game_id, user_id, payload))
     return message
+
+
+def _one_visible_line(text: str) -> str:
+    """Whitespace of any kind as single spaces; the other control characters (bell, escape,
+    DEL, C1) are invisible and go."""
+    visible = "".join(c for c in text if c.isspace() or unicodedata.category(c) != "Cc")
+    return " ".join(visible.split())
 
 
 def chat_recent(

@@ -71,9 +71,21 @@ def queue_join(*, user_id: int) -> Game | None:
     if Seat.objects.filter(user_id=user_id, in_play=True).exists():
         raise ALREADY_PLAYING
     player_can_pay_check(user_id=user_id)
-    choice = _choice_of(user_id)
-    QueueEntry.objects.update_or_create(user_id=user_id, defaults={"going_under": choice})
+    _queue_entry_upsert(user_id=user_id, going_under=_choice_of(user_id))
     return queue_match()
+
+
+def _queue_entry_upsert(*, user_id: int, going_under: str) -> None:
+    """The player's entry, in one statement (INSERT ... ON CONFLICT (user_id) DO UPDATE): a
+    player already waiting keeps their place with their current choice. update_or_create's
+    insert-then-look-again failed with the unique constraint's IntegrityError when another
+    request of the same player (play now, leave) deleted the entry in between."""
+    QueueEntry.objects.bulk_create(
+        [QueueEntry(user_id=user_id, going_under=going_under)],
+        update_conflicts=True,
+        unique_fields=["user"],
+        update_fields=["going_under"],
+    )
 
 
 def queue_leave(*, user_id: int) -> bool:

@@ -34,10 +34,20 @@ class TableError(Refused):
     """A seat, a start, an invitation or a cancel that was refused."""
 
 
+NO_SUCH_TABLE = TableError("no_such_table", "There is no such table.")
 ALREADY_PLAYING = TableError(
     "already_playing",
     "You are already at another table: finish or cancel that game first.",
 )
+
+
+def _game_locked(game_id: int) -> Game:
+    """The game's row, locked; a table that does not exist (an id typed into an address) is
+    refused like any other table the player cannot use."""
+    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    if game is None:
+        raise NO_SUCH_TABLE
+    return game
 
 
 def _refused(refused: WalletRefused) -> TableError:
@@ -101,7 +111,7 @@ def seat_take(
     """`admitted`: the caller (the leagues) checked that the player may sit at a league table."""
     try:
         with transaction.atomic():
-            game = Game.objects.select_for_update().get(pk=game_id)
+            game = _game_locked(game_id)
             if game.kind == Game.Kind.LEAGUE and not admitted:
                 raise LEAGUE_TABLE
             if game.status != Game.Status.OPEN:
@@ -125,7 +135,7 @@ def seat_take(
 def seat_leave(*, game_id: int, user_id: int) -> None:
     """Leave a table that has not started. The creator leaving closes the table."""
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id)
+        game = _game_locked(game_id)
         if game.status != Game.Status.OPEN:
             raise TableError("started", "The game has started: cancel it instead.")
         _leave_open_table(game, user_id)
@@ -146,7 +156,7 @@ def _leave_open_table(game: Game, user_id: int) -> None:
 def table_start(*, game_id: int, user_id: int) -> Game:
     """The creator starts the game; computers take the seats nobody took."""
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id)
+        game = _game_locked(game_id)
         if game.created_by_id != user_id:
             raise TableError("not_creator", "Only the player who opened the table can start it.")
         if game.status != Game.Status.OPEN:
@@ -188,7 +198,7 @@ def game_cancel(*, game_id: int, user_id: int) -> None:
     """Seed 000: the computer finishes the game in the player's seat, the player forfeits the
     points it wins, and may start a new game at once."""
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id)
+        game = _game_locked(game_id)
         seat = game.seats.filter(user_id=user_id, cancelled=False).first()
         if seat is None or game.status != Game.Status.PLAYING:
             raise TableError("not_playing", "You are not playing at this table.")
@@ -237,7 +247,9 @@ def _sit(seat: Seat, user_id: int) -> None:
 def invitation_send(*, game_id: int, user_id: int, name: str) -> Invitation:
     """The creator invites a player by display name. Never by e-mail address: the answer would
     tell whether an address has an account, and whose it is (send the table's link instead)."""
-    game = Game.objects.get(pk=game_id)
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        raise NO_SUCH_TABLE
     if game.created_by_id != user_id:
         raise TableError("not_creator", "Only the player who opened the table can invite.")
     if game.status != Game.Status.OPEN:
