@@ -23,6 +23,7 @@ from games.engine import RuleOptions
 from ..models import Game, QueueEntry, Seat
 from .charges import SeatCannotPay
 from .play import full_time_limit_ms
+from .player_lock import player_serialized
 from .tables import ALREADY_PLAYING, TableError, game_begin, player_can_pay_check
 
 TABLE_SIZE = 4
@@ -68,10 +69,11 @@ def group_for(waiting: Sequence[QueueEntry], *, size: int = TABLE_SIZE) -> Group
 def queue_join(*, user_id: int) -> Game | None:
     """Joins the queue with the player's going-under choice; the table, if a group is now
     complete."""
-    if Seat.objects.filter(user_id=user_id, in_play=True).exists():
-        raise ALREADY_PLAYING
-    player_can_pay_check(user_id=user_id)
-    _queue_entry_upsert(user_id=user_id, going_under=_choice_of(user_id))
+    with player_serialized(user_id):
+        if Seat.objects.filter(user_id=user_id, in_play=True).exists():
+            raise ALREADY_PLAYING
+        player_can_pay_check(user_id=user_id)
+        _queue_entry_upsert(user_id=user_id, going_under=_choice_of(user_id))
     return queue_match()
 
 
@@ -89,7 +91,8 @@ def _queue_entry_upsert(*, user_id: int, going_under: str) -> None:
 
 
 def queue_leave(*, user_id: int) -> bool:
-    deleted, _ = QueueEntry.objects.filter(user_id=user_id).delete()
+    with player_serialized(user_id):
+        deleted, _ = QueueEntry.objects.filter(user_id=user_id).delete()
     return bool(deleted)
 
 
@@ -121,11 +124,11 @@ def queue_match_all() -> list[Game]:
 def queue_play_now(*, user_id: int) -> Game:
     """Starts a public table at once: me, up to three others waiting who accept a rule I accept
     (the longest-waiting first), computers for the rest."""
-    if Seat.objects.filter(user_id=user_id, in_play=True).exists():
-        raise ALREADY_PLAYING
-    player_can_pay_check(user_id=user_id)
-    mine = QueueEntry(user_id=user_id, going_under=_choice_of(user_id))
-    with transaction.atomic():
+    with player_serialized(user_id):
+        if Seat.objects.filter(user_id=user_id, in_play=True).exists():
+            raise ALREADY_PLAYING
+        player_can_pay_check(user_id=user_id)
+        mine = QueueEntry(user_id=user_id, going_under=_choice_of(user_id))
         QueueEntry.objects.filter(user_id=user_id).delete()
         others = list(
             QueueEntry.objects.select_for_update(skip_locked=True).order_by("joined_at", "id")[

@@ -28,6 +28,7 @@ from . import after_move
 from .charges import SeatCannotPay, game_seats_charge
 from .errors import Refused
 from .play import full_time_limit_ms
+from .player_lock import player_serialized
 
 
 class TableError(Refused):
@@ -75,7 +76,7 @@ def table_create(
     for by its league. `full_table_only`: it starts only once four people sit.
     `computer_level`: how the computers in empty seats play."""
     try:
-        with transaction.atomic():
+        with player_serialized(creator_id):
             game = Game.objects.create(
                 kind=kind,
                 rules=rules.to_dict(),
@@ -110,7 +111,7 @@ def seat_take(
 ) -> Seat:
     """`admitted`: the caller (the leagues) checked that the player may sit at a league table."""
     try:
-        with transaction.atomic():
+        with player_serialized(user_id):
             game = _game_locked(game_id)
             if game.kind == Game.Kind.LEAGUE and not admitted:
                 raise LEAGUE_TABLE
@@ -134,7 +135,7 @@ def seat_take(
 
 def seat_leave(*, game_id: int, user_id: int) -> None:
     """Leave a table that has not started. The creator leaving closes the table."""
-    with transaction.atomic():
+    with player_serialized(user_id):
         game = _game_locked(game_id)
         if game.status != Game.Status.OPEN:
             raise TableError("started", "The game has started: cancel it instead.")
@@ -197,7 +198,7 @@ def game_begin(game: Game) -> None:
 def game_cancel(*, game_id: int, user_id: int) -> None:
     """Seed 000: the computer finishes the game in the player's seat, the player forfeits the
     points it wins, and may start a new game at once."""
-    with transaction.atomic():
+    with player_serialized(user_id):
         game = _game_locked(game_id)
         seat = game.seats.filter(user_id=user_id, cancelled=False).first()
         if seat is None or game.status != Game.Status.PLAYING:

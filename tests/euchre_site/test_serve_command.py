@@ -152,7 +152,7 @@ def closed_after_a_huge_frame(port: int, game_id: int, cookie: str, size: int) -
     errors = []
     with connect(
         f"ws://127.0.0.1:{port}/ws/tables/{game_id}/",
-        origin="http://localhost",
+        origin=f"http://127.0.0.1:{port}",  # the site's own origin: sockets accept no other
         additional_headers={"Cookie": cookie},
         open_timeout=30,
         max_size=None,

@@ -133,3 +133,45 @@ def test_joining_again_keeps_the_place_and_takes_the_new_choice():
     entry = QueueEntry.objects.get(user=first)
     assert (entry.joined_at, entry.going_under) == (joined_at, "without")
     assert list(QueueEntry.objects.values_list("user_id", flat=True)) == [first.pk, second.pk]
+
+
+def test_one_players_seat_changes_wait_for_each_other_and_never_for_another_players():
+    """The lock behind the burst above: while one request of a player holds it, their next
+    join waits for it; another player's join does not."""
+    from games.services.player_lock import player_serialized
+
+    player, other = player_make(), player_make()
+    holding, release = threading.Event(), threading.Event()
+    joined: dict[int, threading.Event] = {player.pk: threading.Event(), other.pk: threading.Event()}
+
+    def hold() -> None:
+        try:
+            with player_serialized(player.pk):
+                holding.set()
+                release.wait(30)
+        finally:
+            connection.close()
+
+    def join(user_id: int) -> None:
+        try:
+            queue_join(user_id=user_id)
+            joined[user_id].set()
+        finally:
+            connection.close()
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    assert holding.wait(30)
+    joiners = [threading.Thread(target=join, args=(pk,)) for pk in (player.pk, other.pk)]
+    for joiner in joiners:
+        joiner.start()
+    try:
+        assert joined[other.pk].wait(30), "another player's join waited on this player's lock"
+        assert not joined[player.pk].wait(1.0), "the player's join did not wait for the lock"
+    finally:
+        release.set()
+        holder.join()
+    assert joined[player.pk].wait(30)
+    for joiner in joiners:
+        joiner.join()
+    assert QueueEntry.objects.filter(user__in=[player, other]).count() == 2

@@ -1,0 +1,32 @@
+"""One player's requests that seat, queue or cancel them run one at a time.
+
+A burst of one player's simultaneous requests (quick play, play now, sit, open a table, leave,
+cancel) took the same rows in different orders (their wallet, their seat under the one-game
+unique index, their queue entry) and PostgreSQL broke the cycles as deadlocks: 500s. Each of
+these services first takes a transaction-level advisory lock keyed by the acting player, so one
+player's changes queue behind one another while different players never wait on each other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from django.db import connection, transaction
+
+# the first key of PostgreSQL's two-key advisory locks: "this player's seats and queue entry"
+PLAYER_SEATING_LOCK_SPACE = 18_001
+
+
+@contextmanager
+def player_serialized(user_id: int) -> Iterator[None]:
+    """A transaction in which no other request of this player changes their seats or queue
+    entry (SQLite, the no-server default of `serve`, runs one writer at a time anyway)."""
+    with transaction.atomic():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT pg_advisory_xact_lock(%s, %s)",
+                    [PLAYER_SEATING_LOCK_SPACE, user_id & 0x7FFFFFFF],
+                )
+        yield
