@@ -12,14 +12,16 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from euchre_site.busy import SocketBusyGuard  # noqa: E402
 from euchre_site.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        # Foreign origins and anonymous users are refused before any consumer runs.
+        # Foreign origins and anonymous users are refused before any consumer runs; an
+        # exhausted database pool while reading the session is a clean "busy" refusal.
         "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+            SocketBusyGuard(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
         ),
     }
 )

@@ -15,6 +15,8 @@ import dj_database_url
 from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 
+from euchre_site.db_pool import db_pool_options
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("EUCHRE_VAR_DIR", BASE_DIR / "var"))
 
@@ -76,6 +78,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # takes the request's database connection first: an exhausted pool answers 503, not 500
+    "euchre_site.busy.DatabaseBusyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -112,7 +116,18 @@ TEMPLATES = [
 
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
+    # CONN_MAX_AGE stays 0: under daphne every HTTP request runs on a thread of its own, so
+    # kept connections piled up (44 idle in one daphne) and bursts hit max_connections. Each
+    # process takes its connections from a pool instead (README: "Running several processes").
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
+    if DATABASES["default"]["ENGINE"].endswith("postgresql"):
+        DATABASES["default"].setdefault("OPTIONS", {})
+        # PgBouncer in transaction pooling: it pools, Django must not, nor hold cursors open
+        DB_PGBOUNCER = env_bool("DB_PGBOUNCER", False)
+        if DB_PGBOUNCER:
+            DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = True
+        else:
+            DATABASES["default"]["OPTIONS"]["pool"] = db_pool_options(os.environ)
 else:
     # Trying the site needs no database server; the tests never run on this (see tests/conftest.py).
     DATABASES = {

@@ -13,6 +13,9 @@ seat: the seat comes from the session's user, never from the message.
 Each socket also listens on its player's own group: a block closes it at once (close code
 4003), a mute or unmute in any tab refreshes its chat.
 
+When the process's database pool stays exhausted for its timeout, the socket is told "busy"
+(closed with 4503 if it was connecting), never crashed.
+
 Floods (games/rate_limit.py): a socket sending faster than a person could gets one
 {"type": "error", "code": "rate_limited"} and its extra messages are dropped; malformed messages
 are answered with "bad_message"; both cost strikes, and a socket out of strikes is told
@@ -24,11 +27,12 @@ from __future__ import annotations
 
 import functools
 import json
+import logging
 from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
-from django.db import close_old_connections
+from django.db import OperationalError, close_old_connections, connection
 
 from .rate_limit import SocketGuard, Verdict
 from .selectors import table_state
@@ -39,6 +43,8 @@ from .services.mutes import MuteRefused, chat_mute_seat, chat_unmute_seat
 from .services.play import MoveRejected, game_act, seat_touch
 from .services.player_sockets import player_group
 
+logger = logging.getLogger(__name__)
+
 MAX_MESSAGE_CHARS = 2000
 CLOSE_BLOCKED = 4003
 CLOSE_FLOODING = 4008
@@ -47,7 +53,14 @@ CLOSE_FLOODING = 4008
 CLOSE_TOO_BIG = 4009
 CLOSE_NOT_LOGGED_IN = 4401
 CLOSE_NOT_SEATED = 4403
+CLOSE_BUSY = 4503
 BLOCKED_MESSAGE = "Your account has been blocked: you can no longer play or chat here."
+BUSY_MESSAGE = "The server is busy just now: try again in a moment."
+
+
+class DatabaseBusy(Exception):
+    """No database connection within the pool's timeout (DB_POOL_TIMEOUT): a burst larger than
+    the pool, or the database unreachable."""
 
 
 def on_any_thread(function: Any) -> Any:
@@ -59,8 +72,13 @@ def on_any_thread(function: Any) -> Any:
     @functools.wraps(function)
     def call(*args: Any, **kwargs: Any) -> Any:
         # channels' own close_old_connections around the call did not close this thread's
-        # connection (seen with asgiref 3.13): one past CONN_MAX_AGE or broken stayed open
+        # connection (seen with asgiref 3.13): closing it gives it back to the pool
         close_old_connections()
+        try:
+            # taken first, so that only an empty pool (or no database) is "busy"
+            connection.ensure_connection()
+        except OperationalError as error:
+            raise DatabaseBusy from error
         try:
             return function(*args, **kwargs)
         finally:
@@ -75,6 +93,17 @@ class TableConsumer(AsyncWebsocketConsumer):
     version: int = 0
     mutes: MutesAtTable = MutesAtTable(user_ids=frozenset(), seats=[])
     guard: SocketGuard
+    accepted: bool = False
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        try:
+            await super().dispatch(message)
+        except DatabaseBusy:
+            logger.warning("table socket: no database connection for %s", message.get("type"))
+            if message.get("type") == "websocket.connect":
+                await self.refuse("busy", BUSY_MESSAGE, CLOSE_BUSY)  # the page comes back
+            else:
+                await self.send_error("busy", BUSY_MESSAGE, version=self.version)
 
     async def connect(self) -> None:
         self.guard = SocketGuard()
@@ -98,6 +127,17 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.version = state["version"]
         await self.send_json(state)
         await self.send_chat_history()
+
+    async def accept(self, subprotocol: str | None = None, headers: Any = None) -> None:
+        await super().accept(subprotocol, headers)
+        self.accepted = True
+
+    async def refuse(self, code: str, message: str, close_code: int) -> None:
+        """Accepts, says why and closes: a browser sees no reason for a refused handshake."""
+        if not self.accepted:
+            await self.accept()
+        await self.send_error(code, message, version=None)
+        await self.close(code=close_code)
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "game_id"):
