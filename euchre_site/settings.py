@@ -196,6 +196,12 @@ GAME_COMPUTER_PAUSE_SECONDS = float(os.environ.get("GAME_COMPUTER_PAUSE_SECONDS"
 # a move this late past its deadline (or a computer's pause) means its task was lost
 GAME_SWEEP_GRACE_SECONDS = float(os.environ.get("GAME_SWEEP_GRACE_SECONDS", "5"))
 GAME_SWEEP_EVERY_SECONDS = float(os.environ.get("GAME_SWEEP_EVERY_SECONDS", "5"))
+# open table sockets at once, over every daphne (games/services/socket_slots.py): enough for
+# several tabs; 0: no limit (a load generator runs on one address)
+GAME_SOCKETS_PER_PLAYER = int(os.environ.get("GAME_SOCKETS_PER_PLAYER", "8"))
+GAME_SOCKETS_PER_ADDRESS = int(os.environ.get("GAME_SOCKETS_PER_ADDRESS", "64"))
+# an open socket says so this often; one silent for three beats (its process died) is not counted
+GAME_SOCKET_HEARTBEAT_SECONDS = float(os.environ.get("GAME_SOCKET_HEARTBEAT_SECONDS", "20"))
 # beat writes these into django-celery-beat's tables, where staff can change them in the admin
 CELERY_BEAT_SCHEDULE = {
     "games.sweep_stalled_games": {

@@ -13,8 +13,11 @@ seat: the seat comes from the session's user, never from the message.
 Each socket also listens on its player's own group: a block closes it at once (close code
 4003), a mute or unmute in any tab refreshes its chat.
 
-When the process's database pool stays exhausted for its timeout, the socket is told "busy"
-(closed with 4503 if it was connecting), never crashed.
+A player may hold GAME_SOCKETS_PER_PLAYER table sockets open at once (and a client address
+GAME_SOCKETS_PER_ADDRESS), counted over every process in Redis (games/services/socket_slots.py):
+one more is accepted, told "too_many_sockets" and closed with 4029. When the process's database
+pool stays exhausted for its timeout, the socket is told "busy" (closed with 4503 if it was
+connecting), never crashed.
 
 Floods (games/rate_limit.py): a socket sending faster than a person could gets one
 {"type": "error", "code": "rate_limited"} and its extra messages are dropped; malformed messages
@@ -25,13 +28,17 @@ socket closed with 4009 (daphne itself closes with 1009 beyond --websocket-max-m
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import functools
 import json
 import logging
+import random
 from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 from django.db import OperationalError, close_old_connections, connection
 
 from .rate_limit import SocketGuard, Verdict
@@ -42,6 +49,13 @@ from .services.chat import ChatRejected, chat_post, chat_recent
 from .services.mutes import MuteRefused, chat_mute_seat, chat_unmute_seat
 from .services.play import MoveRejected, game_act, seat_touch
 from .services.player_sockets import player_group
+from .services.socket_slots import (
+    SocketSlot,
+    TooManySockets,
+    socket_slot_beat,
+    socket_slot_release,
+    socket_slot_take,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -51,6 +65,7 @@ CLOSE_FLOODING = 4008
 # 1009 ("message too big") is sent by daphne itself beyond --websocket-max-message-size; an
 # application may close only with 1000 or 3000-4999, so the consumer's own refusal is 4009
 CLOSE_TOO_BIG = 4009
+CLOSE_TOO_MANY_SOCKETS = 4029
 CLOSE_NOT_LOGGED_IN = 4401
 CLOSE_NOT_SEATED = 4403
 CLOSE_BUSY = 4503
@@ -94,6 +109,15 @@ class TableConsumer(AsyncWebsocketConsumer):
     mutes: MutesAtTable = MutesAtTable(user_ids=frozenset(), seats=[])
     guard: SocketGuard
     accepted: bool = False
+    slot: SocketSlot | None = None
+    heartbeat: asyncio.Task[None] | None = None
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            # however the consumer ends (closed, crashed, cancelled), its place is given back
+            await self.leave_slot()
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         try:
@@ -113,6 +137,17 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.user_id = user.pk
+        client = self.scope.get("client")  # (address, port); behind a proxy, --proxy-headers
+        try:
+            self.slot = await socket_slot_take(
+                user_id=self.user_id,
+                address=client[0] if client else None,
+                member=self.channel_name,
+            )
+        except TooManySockets as refused:
+            await self.refuse(refused.code, refused.message, CLOSE_TOO_MANY_SOCKETS)
+            return
+        self.heartbeat = asyncio.create_task(self.beat(self.slot))
         state = await on_any_thread(table_state)(game_id=self.game_id, user_id=self.user_id)
         if state is None:
             await self.close(code=CLOSE_NOT_SEATED)
@@ -143,6 +178,31 @@ class TableConsumer(AsyncWebsocketConsumer):
         if hasattr(self, "game_id"):
             await self.channel_layer.group_discard(table_group(self.game_id), self.channel_name)
             await self.channel_layer.group_discard(player_group(self.user_id), self.channel_name)
+        await self.leave_slot()
+
+    async def beat(self, slot: SocketSlot) -> None:
+        """Keeps this socket counted while it is open (socket_slots: a silent entry expires)."""
+        period = settings.GAME_SOCKET_HEARTBEAT_SECONDS
+        while True:
+            await asyncio.sleep(period * random.uniform(0.9, 1.0))  # beats of many sockets spread
+            try:
+                await socket_slot_beat(slot)
+            except Exception:  # Redis away: the next beat tries again, the socket stays open
+                logger.warning("table socket: heartbeat failed", exc_info=True)
+
+    async def leave_slot(self) -> None:
+        heartbeat, self.heartbeat = self.heartbeat, None
+        if heartbeat is not None:
+            heartbeat.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await heartbeat
+        slot, self.slot = self.slot, None
+        if slot is None:
+            return
+        try:
+            await socket_slot_release(slot)
+        except Exception:  # Redis away: the entry expires unbeaten (socket_slots.STALE_HEARTBEATS)
+            logger.warning("table socket: could not give its place back", exc_info=True)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         verdict = self.guard.admit()
