@@ -202,6 +202,8 @@ GAME_SOCKETS_PER_PLAYER = int(os.environ.get("GAME_SOCKETS_PER_PLAYER", "8"))
 GAME_SOCKETS_PER_ADDRESS = int(os.environ.get("GAME_SOCKETS_PER_ADDRESS", "64"))
 # an open socket says so this often; one silent for three beats (its process died) is not counted
 GAME_SOCKET_HEARTBEAT_SECONDS = float(os.environ.get("GAME_SOCKET_HEARTBEAT_SECONDS", "20"))
+# syncs within this long of a socket's last frame get that frame again, without a query
+GAME_SYNC_COALESCE_SECONDS = float(os.environ.get("GAME_SYNC_COALESCE_SECONDS", "1"))
 # beat writes these into django-celery-beat's tables, where staff can change them in the admin
 CELERY_BEAT_SCHEDULE = {
     "games.sweep_stalled_games": {

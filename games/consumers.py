@@ -15,9 +15,10 @@ Each socket also listens on its player's own group: a block closes it at once (c
 
 A player may hold GAME_SOCKETS_PER_PLAYER table sockets open at once (and a client address
 GAME_SOCKETS_PER_ADDRESS), counted over every process in Redis (games/services/socket_slots.py):
-one more is accepted, told "too_many_sockets" and closed with 4029. When the process's database
-pool stays exhausted for its timeout, the socket is told "busy" (closed with 4503 if it was
-connecting), never crashed.
+one more is accepted, told "too_many_sockets" and closed with 4029. A sync costs one query and
+no replay while the game is at the version this socket last sent, and none at all within
+GAME_SYNC_COALESCE_SECONDS of it. When the process's database pool stays exhausted for its
+timeout, the socket is told "busy" (closed with 4503 if it was connecting), never crashed.
 
 Floods (games/rate_limit.py): a socket sending faster than a person could gets one
 {"type": "error", "code": "rate_limited"} and its extra messages are dropped; malformed messages
@@ -34,12 +35,14 @@ import functools
 import json
 import logging
 import random
+import time
 from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import OperationalError, close_old_connections, connection
+from django.utils import timezone
 
 from .rate_limit import SocketGuard, Verdict
 from .selectors import table_state
@@ -111,6 +114,9 @@ class TableConsumer(AsyncWebsocketConsumer):
     accepted: bool = False
     slot: SocketSlot | None = None
     heartbeat: asyncio.Task[None] | None = None
+    # the last state frame sent, and when (time.monotonic): a repeated sync's answer
+    frame: dict[str, Any] | None = None
+    frame_sent_at: float = float("-inf")
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         try:
@@ -159,8 +165,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         if await on_any_thread(player_is_blocked)(user_id=self.user_id):
             await self.player_blocked({})
             return
-        self.version = state["version"]
-        await self.send_json(state)
+        await self.send_frame(state)
         await self.send_chat_history()
 
     async def accept(self, subprotocol: str | None = None, headers: Any = None) -> None:
@@ -247,7 +252,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         elif kind == "touch":
             await on_any_thread(seat_touch)(game_id=self.game_id, user_id=self.user_id)
         elif kind == "sync":
-            await self.send_state()
+            await self.sync()
         elif kind == "chat":
             text = message.get("text")
             if not isinstance(text, str):
@@ -298,11 +303,29 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send_error("flooding", "Too many refused messages: this connection is closed.")
         await self.close(code=CLOSE_FLOODING)
 
+    async def sync(self) -> None:
+        """The client asks for its seat's state again. Within GAME_SYNC_COALESCE_SECONDS of the
+        last frame, that frame goes again without asking the database (a change since would
+        have been announced to this socket); later, send_state replays only a new version."""
+        if (
+            self.frame is not None
+            and time.monotonic() - self.frame_sent_at < settings.GAME_SYNC_COALESCE_SECONDS
+        ):
+            await self.send_json({**self.frame, "server_time": timezone.now().isoformat()})
+            return
+        await self.send_state()
+
     async def send_state(self) -> None:
-        state = await on_any_thread(table_state)(game_id=self.game_id, user_id=self.user_id)
+        state = await on_any_thread(table_state)(
+            game_id=self.game_id, user_id=self.user_id, last_frame=self.frame
+        )
         if state is not None:
-            self.version = state["version"]
-            await self.send_json(state)
+            await self.send_frame(state)
+
+    async def send_frame(self, state: dict[str, Any]) -> None:
+        self.version = state["version"]
+        self.frame, self.frame_sent_at = state, time.monotonic()
+        await self.send_json(state)
 
     async def send_chat(self, messages: list[dict[str, Any]]) -> None:
         await self.send_json({"type": "chat", "version": self.version, "messages": messages})
