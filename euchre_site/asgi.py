@@ -11,6 +11,7 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
+from euchre_site.busy import SocketBusyGuard  # noqa: E402
 from euchre_site.origins import SameOriginValidator  # noqa: E402
 from euchre_site.proxies import ProxyHeadersMiddleware  # noqa: E402
 from euchre_site.routing import websocket_urlpatterns  # noqa: E402
@@ -20,8 +21,11 @@ application = ProxyHeadersMiddleware(
     ProtocolTypeRouter(
         {
             "http": django_asgi_app,
-            # Foreign origins and anonymous users are refused before any consumer runs.
-            "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+            # Foreign origins and anonymous users are refused before any consumer runs; an
+            # exhausted database pool while reading the session is a clean "busy" refusal.
+            "websocket": SameOriginValidator(
+                SocketBusyGuard(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
+            ),
         }
     )
 )

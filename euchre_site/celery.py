@@ -3,7 +3,7 @@
 import os
 
 from celery import Celery
-from celery.signals import task_postrun, task_prerun
+from celery.signals import task_postrun, task_prerun, worker_process_init
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "euchre_site.settings")
 
@@ -13,12 +13,32 @@ app.autodiscover_tasks()
 # The project's own tasks module is not an app's, so autodiscovery does not see it.
 app.conf.imports = ("euchre_site.tasks",)
 
+# a prefork child has another pid: the connections it inherited are its parent's
+_IMPORTED_IN_PID = os.getpid()
+
 
 @task_prerun.connect
 @task_postrun.connect
 def _drop_broken_or_old_connections(**kwargs: object) -> None:
-    """What Django does around every web request: a connection past CONN_MAX_AGE or broken by
-    an error is closed, so the next task opens a fresh one (CELERY_DB_REUSE_MAX keeps them)."""
+    """What Django does around every web request: the task's connection goes back to the
+    process's database pool (CONN_MAX_AGE is 0), one broken by an error is dropped, so the next
+    task takes a sound one without opening a new PostgreSQL connection."""
     from django.db import close_old_connections
 
     close_old_connections()
+
+
+@worker_process_init.connect
+def _give_back_this_threads_connections(**kwargs: object) -> None:
+    """Connected before Celery's Django fixup, so it runs first. The fixup closes the file
+    descriptors of the open connections underneath psycopg (right for a forked child, whose
+    connections are its parent's) and then hands them back to the pool, where the next task
+    took one whose descriptor now belonged to another socket and hung. The solo pool sends
+    this signal in a process that was not forked (and tests start workers in a thread beside
+    their own connection): there the connections are this process's own, and go back whole."""
+    if os.getpid() != _IMPORTED_IN_PID:
+        return
+    from django.db import connections
+
+    for connection in connections.all(initialized_only=True):
+        connection.close()

@@ -15,6 +15,8 @@ import dj_database_url
 from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 
+from euchre_site.db_pool import db_pool_options
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("EUCHRE_VAR_DIR", BASE_DIR / "var"))
 
@@ -85,6 +87,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # NUL or bytes that are not UTF-8 in the path, query, form or cookies: 400, before sessions
     "euchre_site.middleware.UnreadableInputMiddleware",
+    # takes the request's database connection first: an exhausted pool answers 503, not 500
+    "euchre_site.busy.DatabaseBusyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -121,7 +125,18 @@ TEMPLATES = [
 
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
+    # CONN_MAX_AGE stays 0: under daphne every HTTP request runs on a thread of its own, so
+    # kept connections piled up (44 idle in one daphne) and bursts hit max_connections. Each
+    # process takes its connections from a pool instead (README: "Running several processes").
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
+    if DATABASES["default"]["ENGINE"].endswith("postgresql"):
+        DATABASES["default"].setdefault("OPTIONS", {})
+        # PgBouncer in transaction pooling: it pools, Django must not, nor hold cursors open
+        DB_PGBOUNCER = env_bool("DB_PGBOUNCER", False)
+        if DB_PGBOUNCER:
+            DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = True
+        else:
+            DATABASES["default"]["OPTIONS"]["pool"] = db_pool_options(os.environ)
 else:
     # Trying the site needs no database server; the tests never run on this (see tests/conftest.py).
     DATABASES = {
@@ -190,6 +205,14 @@ GAME_COMPUTER_PAUSE_SECONDS = float(os.environ.get("GAME_COMPUTER_PAUSE_SECONDS"
 # a move this late past its deadline (or a computer's pause) means its task was lost
 GAME_SWEEP_GRACE_SECONDS = float(os.environ.get("GAME_SWEEP_GRACE_SECONDS", "5"))
 GAME_SWEEP_EVERY_SECONDS = float(os.environ.get("GAME_SWEEP_EVERY_SECONDS", "5"))
+# open table sockets at once, over every daphne (games/services/socket_slots.py): enough for
+# several tabs; 0: no limit (a load generator runs on one address)
+GAME_SOCKETS_PER_PLAYER = int(os.environ.get("GAME_SOCKETS_PER_PLAYER", "8"))
+GAME_SOCKETS_PER_ADDRESS = int(os.environ.get("GAME_SOCKETS_PER_ADDRESS", "64"))
+# an open socket says so this often; one silent for three beats (its process died) is not counted
+GAME_SOCKET_HEARTBEAT_SECONDS = float(os.environ.get("GAME_SOCKET_HEARTBEAT_SECONDS", "20"))
+# syncs within this long of a socket's last frame get that frame again, without a query
+GAME_SYNC_COALESCE_SECONDS = float(os.environ.get("GAME_SYNC_COALESCE_SECONDS", "1"))
 # beat writes these into django-celery-beat's tables, where staff can change them in the admin
 CELERY_BEAT_SCHEDULE = {
     "games.sweep_stalled_games": {

@@ -13,6 +13,13 @@ seat: the seat comes from the session's user, never from the message.
 Each socket also listens on its player's own group: a block closes it at once (close code
 4003), a mute or unmute in any tab refreshes its chat.
 
+A player may hold GAME_SOCKETS_PER_PLAYER table sockets open at once (and a client address
+GAME_SOCKETS_PER_ADDRESS), counted over every process in Redis (games/services/socket_slots.py):
+one more is accepted, told "too_many_sockets" and closed with 4029. A sync costs one query and
+no replay while the game is at the version this socket last sent, and none at all within
+GAME_SYNC_COALESCE_SECONDS of it. When the process's database pool stays exhausted for its
+timeout, the socket is told "busy" (closed with 4503 if it was connecting), never crashed.
+
 Floods (games/rate_limit.py): a socket sending faster than a person could gets one
 {"type": "error", "code": "rate_limited"} and its extra messages are dropped; malformed messages
 are answered with "bad_message"; both cost strikes, and a socket out of strikes is told
@@ -22,13 +29,20 @@ socket closed with 4009 (daphne itself closes with 1009 beyond --websocket-max-m
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import functools
 import json
+import logging
+import random
+import time
 from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
-from django.db import close_old_connections
+from django.conf import settings
+from django.db import OperationalError, close_old_connections, connection
+from django.utils import timezone
 
 from .rate_limit import SocketGuard, Verdict
 from .selectors import table_state
@@ -38,6 +52,15 @@ from .services.chat import ChatRejected, chat_post, chat_recent
 from .services.mutes import MuteRefused, chat_mute_seat, chat_unmute_seat
 from .services.play import MoveRejected, game_act, seat_touch
 from .services.player_sockets import player_group
+from .services.socket_slots import (
+    SocketSlot,
+    TooManySockets,
+    socket_slot_beat,
+    socket_slot_release,
+    socket_slot_take,
+)
+
+logger = logging.getLogger(__name__)
 
 MAX_MESSAGE_CHARS = 2000
 MAX_VERSION = 2**31 - 1  # Game.version is a PostgreSQL integer
@@ -46,9 +69,17 @@ CLOSE_FLOODING = 4008
 # 1009 ("message too big") is sent by daphne itself beyond --websocket-max-message-size; an
 # application may close only with 1000 or 3000-4999, so the consumer's own refusal is 4009
 CLOSE_TOO_BIG = 4009
+CLOSE_TOO_MANY_SOCKETS = 4029
 CLOSE_NOT_LOGGED_IN = 4401
 CLOSE_NOT_SEATED = 4403
+CLOSE_BUSY = 4503
 BLOCKED_MESSAGE = "Your account has been blocked: you can no longer play or chat here."
+BUSY_MESSAGE = "The server is busy just now: try again in a moment."
+
+
+class DatabaseBusy(Exception):
+    """No database connection within the pool's timeout (DB_POOL_TIMEOUT): a burst larger than
+    the pool, or the database unreachable."""
 
 
 def on_any_thread(function: Any) -> Any:
@@ -60,8 +91,13 @@ def on_any_thread(function: Any) -> Any:
     @functools.wraps(function)
     def call(*args: Any, **kwargs: Any) -> Any:
         # channels' own close_old_connections around the call did not close this thread's
-        # connection (seen with asgiref 3.13): one past CONN_MAX_AGE or broken stayed open
+        # connection (seen with asgiref 3.13): closing it gives it back to the pool
         close_old_connections()
+        try:
+            # taken first, so that only an empty pool (or no database) is "busy"
+            connection.ensure_connection()
+        except OperationalError as error:
+            raise DatabaseBusy from error
         try:
             return function(*args, **kwargs)
         finally:
@@ -76,6 +112,29 @@ class TableConsumer(AsyncWebsocketConsumer):
     version: int = 0
     mutes: MutesAtTable = MutesAtTable(user_ids=frozenset(), seats=[])
     guard: SocketGuard
+    accepted: bool = False
+    slot: SocketSlot | None = None
+    heartbeat: asyncio.Task[None] | None = None
+    # the last state frame sent, and when (time.monotonic): a repeated sync's answer
+    frame: dict[str, Any] | None = None
+    frame_sent_at: float = float("-inf")
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            # however the consumer ends (closed, crashed, cancelled), its place is given back
+            await self.leave_slot()
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        try:
+            await super().dispatch(message)
+        except DatabaseBusy:
+            logger.warning("table socket: no database connection for %s", message.get("type"))
+            if message.get("type") == "websocket.connect":
+                await self.refuse("busy", BUSY_MESSAGE, CLOSE_BUSY)  # the page comes back
+            else:
+                await self.send_error("busy", BUSY_MESSAGE, version=self.version)
 
     async def connect(self) -> None:
         self.guard = SocketGuard()
@@ -85,6 +144,17 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.user_id = user.pk
+        client = self.scope.get("client")  # (address, port); behind a proxy, --proxy-headers
+        try:
+            self.slot = await socket_slot_take(
+                user_id=self.user_id,
+                address=client[0] if client else None,
+                member=self.channel_name,
+            )
+        except TooManySockets as refused:
+            await self.refuse(refused.code, refused.message, CLOSE_TOO_MANY_SOCKETS)
+            return
+        self.heartbeat = asyncio.create_task(self.beat(self.slot))
         state = await on_any_thread(table_state)(game_id=self.game_id, user_id=self.user_id)
         if state is None:
             await self.close(code=CLOSE_NOT_SEATED)
@@ -96,14 +166,49 @@ class TableConsumer(AsyncWebsocketConsumer):
         if await on_any_thread(player_is_blocked)(user_id=self.user_id):
             await self.player_blocked({})
             return
-        self.version = state["version"]
-        await self.send_json(state)
+        await self.send_frame(state)
         await self.send_chat_history()
+
+    async def accept(self, subprotocol: str | None = None, headers: Any = None) -> None:
+        await super().accept(subprotocol, headers)
+        self.accepted = True
+
+    async def refuse(self, code: str, message: str, close_code: int) -> None:
+        """Accepts, says why and closes: a browser sees no reason for a refused handshake."""
+        if not self.accepted:
+            await self.accept()
+        await self.send_error(code, message, version=None)
+        await self.close(code=close_code)
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "game_id"):
             await self.channel_layer.group_discard(table_group(self.game_id), self.channel_name)
             await self.channel_layer.group_discard(player_group(self.user_id), self.channel_name)
+        await self.leave_slot()
+
+    async def beat(self, slot: SocketSlot) -> None:
+        """Keeps this socket counted while it is open (socket_slots: a silent entry expires)."""
+        period = settings.GAME_SOCKET_HEARTBEAT_SECONDS
+        while True:
+            await asyncio.sleep(period * random.uniform(0.9, 1.0))  # beats of many sockets spread
+            try:
+                await socket_slot_beat(slot)
+            except Exception:  # Redis away: the next beat tries again, the socket stays open
+                logger.warning("table socket: heartbeat failed", exc_info=True)
+
+    async def leave_slot(self) -> None:
+        heartbeat, self.heartbeat = self.heartbeat, None
+        if heartbeat is not None:
+            heartbeat.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await heartbeat
+        slot, self.slot = self.slot, None
+        if slot is None:
+            return
+        try:
+            await socket_slot_release(slot)
+        except Exception:  # Redis away: the entry expires unbeaten (socket_slots.STALE_HEARTBEATS)
+            logger.warning("table socket: could not give its place back", exc_info=True)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         verdict = self.guard.admit()
@@ -148,7 +253,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         elif kind == "touch":
             await on_any_thread(seat_touch)(game_id=self.game_id, user_id=self.user_id)
         elif kind == "sync":
-            await self.send_state()
+            await self.sync()
         elif kind == "chat":
             text = message.get("text")
             if not isinstance(text, str):
@@ -199,11 +304,29 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send_error("flooding", "Too many refused messages: this connection is closed.")
         await self.close(code=CLOSE_FLOODING)
 
+    async def sync(self) -> None:
+        """The client asks for its seat's state again. Within GAME_SYNC_COALESCE_SECONDS of the
+        last frame, that frame goes again without asking the database (a change since would
+        have been announced to this socket); later, send_state replays only a new version."""
+        if (
+            self.frame is not None
+            and time.monotonic() - self.frame_sent_at < settings.GAME_SYNC_COALESCE_SECONDS
+        ):
+            await self.send_json({**self.frame, "server_time": timezone.now().isoformat()})
+            return
+        await self.send_state()
+
     async def send_state(self) -> None:
-        state = await on_any_thread(table_state)(game_id=self.game_id, user_id=self.user_id)
+        state = await on_any_thread(table_state)(
+            game_id=self.game_id, user_id=self.user_id, last_frame=self.frame
+        )
         if state is not None:
-            self.version = state["version"]
-            await self.send_json(state)
+            await self.send_frame(state)
+
+    async def send_frame(self, state: dict[str, Any]) -> None:
+        self.version = state["version"]
+        self.frame, self.frame_sent_at = state, time.monotonic()
+        await self.send_json(state)
 
     async def send_chat(self, messages: list[dict[str, Any]]) -> None:
         await self.send_json({"type": "chat", "version": self.version, "messages": messages})

@@ -28,24 +28,41 @@ def engine_of(game: Game, actions: Iterable[str]) -> EngineGame:
     return EngineGame(RuleOptions.from_dict(game.rules), game.seed, tuple(actions))
 
 
-def table_state(*, game_id: int, user_id: int) -> dict[str, Any] | None:
+def table_state(
+    *, game_id: int, user_id: int, last_frame: dict[str, Any] | None = None
+) -> dict[str, Any] | None:
     """Everything one player's browser shows of a table, from their seat only; None when the
-    player has no seat there. The engine's seat view holds no other seat's unplayed card."""
-    game = Game.objects.filter(pk=game_id).first()
-    if game is None:
-        return None
-    seats = list(game.seats.select_related("user").order_by("position"))
+    player has no seat there. The engine's seat view holds no other seat's unplayed card.
+
+    `last_frame`: the frame last built for this player at this table (a socket keeps it). Its
+    view and "covered" seats depend only on the log, so while the game is still at its version
+    they are taken from it: one query then, and no replay (a repeated sync is cheap)."""
+    # one query for the game, its four seats and their players
+    seats = list(
+        Seat.objects.filter(game_id=game_id).select_related("game", "user").order_by("position")
+    )
     mine = next((seat for seat in seats if seat.user_id == user_id), None)
     if mine is None:
         return None
-    # one query for the log: the engine replays it, its tail says who the computer covers for
-    log = list(
-        Action.objects.filter(game=game)
-        .order_by("sequence")
-        .values_list("action", "seat", "source")
-    )
-    engine = engine_of(game, (action for action, _seat, _source in log))
-    covered = _seats_covered_by_the_computer(log)
+    game = mine.game
+    if (
+        last_frame is not None
+        and last_frame.get("game") == game.pk
+        and last_frame.get("version") == game.version
+        and last_frame.get("my_seat") == mine.position
+    ):
+        view = last_frame["view"]
+        covered = {seat["position"] for seat in last_frame["seats"] if seat["covered"]}
+    else:
+        # one query for the log: the engine replays it, its tail says who the computer covers
+        log = list(
+            Action.objects.filter(game=game)
+            .order_by("sequence")
+            .values_list("action", "seat", "source")
+        )
+        engine = engine_of(game, (action for action, _seat, _source in log))
+        view = engine.view(mine.position).to_dict()
+        covered = _seats_covered_by_the_computer(log)
     return {
         "type": "state",
         "game": game.pk,
@@ -68,7 +85,7 @@ def table_state(*, game_id: int, user_id: int) -> dict[str, Any] | None:
         ],
         "turn_deadline": game.turn_deadline.isoformat() if game.turn_deadline else None,
         "server_time": timezone.now().isoformat(),
-        "view": engine.view(mine.position).to_dict(),
+        "view": view,
     }
 
 

@@ -10,3 +10,5 @@ export SECRET_KEY=bench-only-secret-key-never-used-for-a-real-site-0123456789abc
 export SECURE_COOKIES=false
 export ALLOWED_HOSTS=127.0.0.1,localhost
 export LOG_LEVEL=WARNING
+# every browser of the load generator comes from this one machine: no limit per address
+export GAME_SOCKETS_PER_ADDRESS=0

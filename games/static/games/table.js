@@ -19,6 +19,7 @@
   const chatSeen = new Set();
   let mutedSeats = new Set(); // seats whose chat I muted; the server leaves their lines out
   let blocked = false;
+  let refusal = null; // why the server refused this socket (too many open tables or tabs)
 
   const $ = (id) => document.getElementById(id);
   const el = (tag, className, text) => {
@@ -86,6 +87,13 @@
         toast("You no longer have a seat at this table.");
         return;
       }
+      if (event.code === 4029) {
+        // too many sockets of this player (or address): retrying would be refused again
+        $("reconnecting").hidden = true;
+        if (refusal) $("too-many-text").textContent = refusal;
+        $("too-many").hidden = false;
+        return;
+      }
       $("reconnecting").hidden = false;
       retry += 1;
       setTimeout(connect, Math.min(10000, 500 * 2 ** Math.min(retry, 5)));
@@ -122,6 +130,7 @@
       frame.messages.forEach(addChatLine);
     } else if (frame.type === "error") {
       if (frame.code === "blocked") blocked = true;
+      if (frame.code === "too_many_sockets") refusal = frame.message;
       toast(frame.message);
     }
   }
@@ -573,6 +582,13 @@
       );
     });
   }
+
+  $("too-many-retry").addEventListener("click", () => {
+    // the player closed other tables or tabs: ask for a place again
+    $("too-many").hidden = true;
+    refusal = null;
+    connect();
+  });
 
   render();
   connect();

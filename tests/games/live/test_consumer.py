@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 import pytest
@@ -228,23 +229,30 @@ def test_two_tabs_of_one_player_stay_in_step(started_table, redis_client):
     assert Action.objects.filter(game=game).count() == 1
 
 
-def test_a_sockets_queries_leave_no_connection_past_its_age(started_table, redis_client):
-    """The consumer's queries run on pool threads, each with its own connection; one past
-    CONN_MAX_AGE (0 in the tests) is closed after the call, as Django does per request."""
+def test_a_sockets_queries_give_their_connections_back_to_the_pool(started_table, redis_client):
+    """The consumer's queries run on threads of the executor, each with its own connection;
+    each goes back to the process's database pool after its call, as Django does at the end of
+    a request, so the server's connections stay within the pool's size."""
     from django.db import connection
 
     game, players = started_table()
 
     async def scenario():
-        socket = await table_socket(game.pk, players[0])
-        await join(socket)
-        await send(socket, {"type": "sync", "version": 0})
-        assert (await receive(socket))["type"] == "state"
+        sockets = [await table_socket(game.pk, player) for player in players]
+        await asyncio.gather(*(join(socket) for socket in sockets))
+        for socket in sockets:
+            await send(socket, {"type": "sync", "version": 0})
+        for socket in sockets:
+            assert (await receive(socket))["type"] == "state"
 
     run(scenario)
+    pool = connection.pool
+    stats = pool.get_stats()
+    held_here = 1 if connection.connection is not None else 0  # this test's own
+    assert stats["pool_size"] - stats["pool_available"] == held_here, stats
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT count(*) FROM pg_stat_activity "
             "WHERE datname = current_database() AND pid <> pg_backend_pid()"
         )
-        assert cursor.fetchone()[0] == 0
+        assert cursor.fetchone()[0] < pool.max_size

@@ -1,0 +1,123 @@
+"""How many table sockets one player, and one client address, may hold open at once, counted in
+Redis across every daphne process.
+
+One player opening dozens of table sockets, each within its own rate limit, slowed every other
+table of their daphne (30 sockets: another table's sync from 7 ms to 103 ms at p50). So each
+player, and each client address, has a sorted set of the channel names of their open sockets,
+scored by each socket's last heartbeat (Redis's own clock, so the machines' clocks need not
+agree). A socket takes its place when it connects, or is refused when the set is full; its
+consumer beats every GAME_SOCKET_HEARTBEAT_SECONDS and gives the place back when it closes. A
+process killed with its sockets open leaves their entries behind: they stop beating, and an
+entry older than STALE_HEARTBEATS heartbeats is dropped before anyone is counted, so a killed
+process holds a player's places for a minute at most, never for ever.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from channels.layers import get_channel_layer
+from django.conf import settings
+
+# an entry that missed this many heartbeats belongs to a socket whose process is gone
+STALE_HEARTBEATS = 3
+
+# KEYS: the sets to take a place in; ARGV: member, stale after (ms), then each key's limit
+# (0: none). Returns 0 when admitted, else the (1-based) index of the key that is full.
+_TAKE = """
+local clock = redis.call('TIME')
+local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
+local stale_ms = tonumber(ARGV[2])
+for i, key in ipairs(KEYS) do
+  redis.call('ZREMRANGEBYSCORE', key, '-inf', now - stale_ms)
+  local limit = tonumber(ARGV[2 + i])
+  if limit > 0 and redis.call('ZCARD', key) >= limit then
+    return i
+  end
+end
+for _, key in ipairs(KEYS) do
+  redis.call('ZADD', key, now, ARGV[1])
+  redis.call('PEXPIRE', key, stale_ms)
+end
+return 0
+"""
+
+# KEYS: the sets the socket has a place in; ARGV: member, stale after (ms)
+_BEAT = """
+local clock = redis.call('TIME')
+local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
+for _, key in ipairs(KEYS) do
+  redis.call('ZADD', key, now, ARGV[1])
+  redis.call('PEXPIRE', key, tonumber(ARGV[2]))
+end
+return 0
+"""
+
+
+class TooManySockets(Exception):
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.code = "too_many_sockets"
+        self.message = message
+
+
+@dataclass(frozen=True)
+class SocketSlot:
+    """One socket's place in its player's set and (when it has one) its address's."""
+
+    member: str  # the socket's channel name: unique among every process's sockets
+    keys: tuple[str, ...]
+
+
+def player_sockets_key(user_id: int) -> str:
+    return f"{settings.REDIS_KEY_PREFIX}:sockets:player:{user_id}"
+
+
+def address_sockets_key(address: str) -> str:
+    return f"{settings.REDIS_KEY_PREFIX}:sockets:address:{address}"
+
+
+def stale_after_ms() -> int:
+    return int(settings.GAME_SOCKET_HEARTBEAT_SECONDS * STALE_HEARTBEATS * 1000)
+
+
+async def socket_slot_take(*, user_id: int, address: str | None, member: str) -> SocketSlot:
+    """A place for a new socket of this player from this address (None: unknown, not
+    counted), or TooManySockets saying which limit it met."""
+    per_player = settings.GAME_SOCKETS_PER_PLAYER
+    per_address = settings.GAME_SOCKETS_PER_ADDRESS
+    keys, limits = [player_sockets_key(user_id)], [per_player]
+    if address and per_address > 0:
+        keys.append(address_sockets_key(address))
+        limits.append(per_address)
+    full = await _redis().eval(_TAKE, len(keys), *keys, member, stale_after_ms(), *limits)
+    if full == 1:
+        raise TooManySockets(
+            f"You have too many tables or tabs open (at most {per_player}): close some, then "
+            "reload this page."
+        )
+    if full == 2:
+        raise TooManySockets(
+            f"Too many table connections from your network (at most {per_address}): close "
+            "some tables or tabs, then reload this page."
+        )
+    return SocketSlot(member=member, keys=tuple(keys))
+
+
+async def socket_slot_beat(slot: SocketSlot) -> None:
+    """The socket is still open: its entries are fresh again (and back, if they were dropped
+    while this process could not beat)."""
+    await _redis().eval(_BEAT, len(slot.keys), *slot.keys, slot.member, stale_after_ms())
+
+
+async def socket_slot_release(slot: SocketSlot) -> None:
+    async with _redis().pipeline(transaction=False) as pipe:
+        for key in slot.keys:
+            pipe.zrem(key, slot.member)
+        await pipe.execute()
+
+
+def _redis():  # -> redis.asyncio.Redis
+    """The channel layer's Redis client for the running event loop: the same server (REDIS_URL),
+    its connections pooled per loop and closed with the loop."""
+    return get_channel_layer().connection(0)
