@@ -187,9 +187,10 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
-# Celery's Django fixup otherwise closes the database connection before and after every task:
-# a new PostgreSQL connection (a forked backend) per computer move was a fifth of the worker's
-# time. Connections are kept across tasks and checked as web requests do (euchre_site.celery).
+# Celery's Django fixup otherwise closes the database connection before and after every task
+# (with the pool, a prefork child's whole pool): a new PostgreSQL connection (a forked backend)
+# per computer move was a fifth of the worker's time. Each task's connection goes back to the
+# pool, checked as web requests do (euchre_site.celery), and stays open there for the next.
 CELERY_DB_REUSE_MAX = 1000
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "UTC"
