@@ -38,12 +38,14 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def url_of_test_database() -> str:
+def url_of_test_database(application_name: str = TEST_PROCESS_APPLICATION) -> str:
     """The URL of the database this test runs in (pytest-django's test database), naming its
-    connections TEST_PROCESS_APPLICATION."""
+    connections `application_name` (which starts with TEST_PROCESS_APPLICATION, so that the
+    teardown waits for them too)."""
+    assert application_name.startswith(TEST_PROCESS_APPLICATION), application_name
     db = connection.settings_dict
     user = quote(db["USER"] or "")
-    query = f"application_name={TEST_PROCESS_APPLICATION}"
+    query = f"application_name={application_name}"
     socket_dir = (db.get("OPTIONS") or {}).get("host")
     if socket_dir:  # the embedded server listens on a Unix socket
         return f"postgresql://{user}@/{db['NAME']}?host={quote(socket_dir)}&{query}"
@@ -133,8 +135,8 @@ def connections_of_test_processes() -> list[tuple[int, str]]:
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT pid, state FROM pg_stat_activity "
-            "WHERE datname = current_database() AND application_name = %s",
-            [TEST_PROCESS_APPLICATION],
+            "WHERE datname = current_database() AND application_name LIKE %s",
+            [TEST_PROCESS_APPLICATION + "%"],
         )
         return list(cursor.fetchall())
 

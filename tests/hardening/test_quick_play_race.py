@@ -10,7 +10,7 @@ import threading
 from collections.abc import Callable
 
 import pytest
-from django.db import IntegrityError, connection
+from django.db import IntegrityError, connection, connections
 from django.test import Client
 
 from accounts.models import User
@@ -27,6 +27,23 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
 
 THREADS = 20
 ROUNDS = 10
+
+
+@pytest.fixture(autouse=True)
+def pool_for_every_thread():
+    """This test process's pool holds a connection for each racing thread (and the test's
+    own): the race is about the services' locks, not about waiting for a connection, which
+    the one-player lock makes the threads hold while they queue behind each other."""
+    pool = getattr(connections["default"], "pool", None)
+    if pool is None:
+        yield
+        return
+    min_size, max_size = pool.min_size, pool.max_size
+    pool.resize(min_size, max(max_size, THREADS + 4))
+    try:
+        yield
+    finally:
+        pool.resize(min_size, max_size)
 
 
 def race(work: Callable[[int, int], None]) -> list[BaseException]:

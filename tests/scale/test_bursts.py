@@ -20,30 +20,26 @@ from websockets.sync.client import connect as ws_connect
 
 from games.consumers import CLOSE_BUSY
 from tests.games.live.sockets import session_cookie
-from tests.live_server import url_of_test_database
+from tests.live_server import TEST_PROCESS_APPLICATION, url_of_test_database
 
 from .conftest import wait_for
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 POOL_MAX = 2
-APP_NAME = "euchre-burst-daphne"
+APP_NAME = f"{TEST_PROCESS_APPLICATION}-burst-daphne"
 CSRF = "burstcsrftokenburstcsrftoken0123"  # any 32 letters and digits are a valid secret
 
 
 def start_daphne(cluster, *, pool_max: int, pool_timeout: float) -> str:
     """A daphne whose connections PostgreSQL lists under APP_NAME. Returns its http:// URL."""
     cluster.env.update(
-        DATABASE_URL=with_query(url_of_test_database(), f"application_name={APP_NAME}"),
+        DATABASE_URL=url_of_test_database(APP_NAME),
         DB_POOL_MIN_SIZE="1",
         DB_POOL_MAX_SIZE=str(pool_max),
         DB_POOL_TIMEOUT=str(pool_timeout),
     )
     return cluster.daphne("web").replace("ws://", "http://")
-
-
-def with_query(url: str, option: str) -> str:
-    return f"{url}{'&' if '?' in url else '?'}{option}"
 
 
 def daphne_connections() -> int:
@@ -137,7 +133,8 @@ def test_a_burst_of_four_times_the_pool_is_served_or_told_busy(cluster, make_pla
     served = [status for status in statuses if status in (200, 302)]
     assert len(served) + statuses.count(503) == len(statuses), f"answers: {statuses}"
     assert served, "nothing was served"
-    assert sampler.counts and max(sampler.counts) <= POOL_MAX, sampler.counts
+    # at least one: the sampler sees the daphne's connections under their name
+    assert sampler.counts and 1 <= max(sampler.counts) <= POOL_MAX, sampler.counts
     # after the burst the connections are back in the pool, not left open one per request
     assert daphne_connections() <= POOL_MAX
     assert "Internal Server Error" not in cluster.log("web")
@@ -166,7 +163,7 @@ def test_a_request_or_socket_that_finds_the_pool_empty_is_told_busy(cluster, mak
 
             socket_url = base.replace("http://", "ws://") + "/ws/tables/1/"
             with ws_connect(
-                socket_url, origin="http://localhost", additional_headers={"Cookie": cookie}
+                socket_url, origin=base, additional_headers={"Cookie": cookie}
             ) as socket:
                 refusal = json.loads(socket.recv(timeout=60))
                 assert refusal["type"] == "error" and refusal["code"] == "busy"
