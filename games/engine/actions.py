@@ -7,22 +7,37 @@ under:9S,TS,9H       go under: give these three cards for the three unseen kitty
 discard:9S           the dealer, after picking up, lays a card away
 alone / not_alone    the maker (then each defender, with defend_alone) decides to play alone
 play:JS              play a card to the trick
+
+and for the variants of seeds 001-004:
+exchange:9S,TS,9H    seed 003's farmer's hand or ace no face: swap three cards with the kitty
+redeal               seed 003: a farmer's hand, ace no face or no ace/face/trump asks a redeal
+blind_alone          Robson, a jack turned up: the dealer goes alone without seeing the hand
+see_hand             ... or declines, looks at the hand, and the bidding starts
+ace:H                call-ace: the maker calls the ace of hearts as a secret partner
+robson:add           Robson, after a sweep: add the points to your own score
+robson:reduce        ... or take them off the opponents' score
 """
 
 from __future__ import annotations
 
 from itertools import combinations
 
-from .cards import DECK, DECK_INDEX, NO_TRUMP, SUITS
+from .cards import ALL_CARDS, DECK_INDEX, NO_TRUMP, SUITS
 
 PASS = "pass"
 ORDER_UP = "order_up"
 ALONE = "alone"
 NOT_ALONE = "not_alone"
+REDEAL = "redeal"
+BLIND_ALONE = "blind_alone"
+SEE_HAND = "see_hand"
+ROBSON_ADD = "robson:add"
+ROBSON_REDUCE = "robson:reduce"
 
 CALL = {suit: f"call:{suit}" for suit in (*SUITS, NO_TRUMP)}
-PLAY = {card: f"play:{card}" for card in DECK}
-DISCARD = {card: f"discard:{card}" for card in DECK}
+PLAY = {card: f"play:{card}" for card in ALL_CARDS}
+DISCARD = {card: f"discard:{card}" for card in ALL_CARDS}
+CALL_ACE = {suit: f"ace:{suit}" for suit in SUITS}
 
 
 def go_under_action(cards: list[str] | tuple[str, ...]) -> str:
@@ -34,8 +49,18 @@ def go_under_actions(hand: list[str]) -> list[str]:
     return [go_under_action(chosen) for chosen in combinations(hand, 3)]
 
 
+def exchange_action(cards: list[str] | tuple[str, ...]) -> str:
+    """The canonical spelling of seed 003's exchange of these three cards (deck order)."""
+    return "exchange:" + ",".join(sorted(cards, key=DECK_INDEX.__getitem__))
+
+
+def exchange_actions(hand: list[str]) -> list[str]:
+    return [exchange_action(chosen) for chosen in combinations(hand, 3)]
+
+
 def action_kind(action: str) -> str:
-    """'pass', 'order_up', 'call', 'under', 'discard', 'alone', 'not_alone' or 'play'."""
+    """'pass', 'order_up', 'call', 'under', 'discard', 'alone', 'not_alone', 'play', 'exchange',
+    'redeal', 'blind_alone', 'see_hand', 'ace' or 'robson'."""
     return action.split(":", 1)[0]
 
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .deal import Deal, deal_hand, first_dealer
+from .deal import DealerDraw, deal_hand, dealer_draw, first_dealer
 from .errors import GameOver, IllegalAction
 from .hand import DONE, HandState
-from .records import HandRecord
+from .records import REDEAL, HandRecord
 from .rules import RuleOptions
 from .view import SeatView, seat_view
 
@@ -27,27 +27,37 @@ class GameState:
         "winner",
         "hand",
         "actions",
+        "dealer_draw",
     )
 
     def __init__(self, rules: RuleOptions, seed: int | str) -> None:
         self.rules = rules
         self.seed = seed
-        self.first_dealer = first_dealer(seed)
-        self.scores = [0, 0]
+        self.first_dealer = first_dealer(seed, rules)
+        # seed 004: the cards turned face up to find the first dealer, for a page to show
+        self.dealer_draw: DealerDraw | None = (
+            dealer_draw(seed, rules) if rules.first_dealer == "black_jack" else None
+        )
+        self.scores = [0] * rules.scorers
         self.records: list[HandRecord] = []
         # made once per finished hand: every seat view shows them
         self.public_records: list[HandRecord] = []
         self.winner: int | None = None
         self.actions: list[str] = []
-        self.hand = self._new_hand(0)
+        self.hand = self._new_hand(0, self.first_dealer)
 
-    def _new_hand(self, number: int) -> HandState:
-        deal: Deal = deal_hand(self.seed, number)
-        return HandState(self.rules, (self.first_dealer + number) % 4, deal, number)
+    def _new_hand(self, number: int, dealer: int) -> HandState:
+        hand = HandState(self.rules, dealer, deal_hand(self.seed, number, self.rules), number)
+        while hand.phase == DONE:  # an upturned Benny with the redeal rule: deal again
+            self._record(hand)
+            number += 1
+            hand = HandState(self.rules, dealer, deal_hand(self.seed, number, self.rules), number)
+        return hand
 
     def clone(self) -> GameState:
         other = GameState.__new__(GameState)
         other.rules, other.seed, other.first_dealer = self.rules, self.seed, self.first_dealer
+        other.dealer_draw = self.dealer_draw
         other.scores, other.records = list(self.scores), list(self.records)
         other.public_records = list(self.public_records)
         other.winner, other.actions = self.winner, list(self.actions)
@@ -72,22 +82,36 @@ class GameState:
         self.actions.append(action)
         if hand.phase != DONE:
             return
-        if hand.scoring_team is not None:
-            self.scores[hand.scoring_team] += hand.points
-        record = hand.record(score_after=(self.scores[0], self.scores[1]))
+        scores = self.scores
+        for scorer, points in enumerate(hand.points_by_scorer):
+            if points:
+                # Robson's "reduce" takes points off, never below zero
+                scores[scorer] = max(0, scores[scorer] + points)
+        self._record(hand)
+        self.winner = hand.forfeit_to if hand.forfeit_to is not None else self._winner()
+        if self.winner is None:
+            seats = self.rules.seats
+            # a redeal on request: the same dealer deals again; otherwise the deal moves left
+            dealer = hand.dealer if hand.outcome == REDEAL else (hand.dealer + 1) % seats
+            self.hand = self._new_hand(hand.number + 1, dealer)
+
+    def _record(self, hand: HandState) -> None:
+        record = hand.record(score_after=tuple(self.scores))
         self.records.append(record)
         self.public_records.append(record.public())
-        self.winner = self._winner()
-        if self.winner is None:
-            self.hand = self._new_hand(hand.number + 1)
 
     def _winner(self) -> int | None:
-        rules = self.rules
-        for team in (0, 1):
-            lead = self.scores[team] - self.scores[1 - team]
-            reached = self.scores[team] >= rules.target_score and lead > 0
-            if reached and (not rules.win_by_two or lead >= 2):
-                return team
+        """A team (or a player, without partners) at the target with the best score alone,
+        by two with win_by_two; a tie at the top plays on."""
+        rules, scores = self.rules, self.scores
+        best = max(scores)
+        if best < rules.target_score:
+            return None
+        leader = scores.index(best)
+        runner_up = max(score for scorer, score in enumerate(scores) if scorer != leader)
+        lead = best - runner_up
+        if lead > 0 and (not rules.win_by_two or lead >= 2):
+            return leader
         return None
 
 
@@ -130,8 +154,9 @@ class Game:
         return list(self._state.legal_actions())
 
     @property
-    def score(self) -> tuple[int, int]:
-        return (self._state.scores[0], self._state.scores[1])
+    def score(self) -> tuple[int, ...]:
+        """Per team with partners, else per player."""
+        return tuple(self._state.scores)
 
     @property
     def is_over(self) -> bool:
@@ -139,8 +164,22 @@ class Game:
 
     @property
     def winner(self) -> int | None:
-        """The winning team (0: seats 0 and 2, 1: seats 1 and 3), None while playing."""
+        """The winning team (0: seats 0 and 2, 1: seats 1 and 3), or without partners the
+        winning player's seat; None while playing."""
         return self._state.winner
+
+    @property
+    def winning_seats(self) -> tuple[int, ...]:
+        winner = self._state.winner
+        if winner is None:
+            return ()
+        if self.rules.partnerships:
+            return (winner, winner + 2)
+        return (winner,)
+
+    @property
+    def seats(self) -> int:
+        return self.rules.seats
 
     @property
     def history(self) -> tuple[HandRecord, ...]:

@@ -1,41 +1,35 @@
-"""One hand of Euchre as a state machine: deal, two rounds of bidding, the dealer's discard,
-alone decisions, five tricks, and the score.
+"""One hand of Euchre as a state machine: the deal, the bidding (bidding.py), the tricks, the
+score (scoring.py).
 
 `HandState` is mutable for speed (random playouts, search); the immutable face of the engine
-is `Game`, which derives a `HandState` from a seed and a list of actions.
+is `Game`, which derives a `HandState` from a seed and a list of actions. The play of the cards
+is here: it is the hot path of every simulation, so it stays short.
 """
 
 from __future__ import annotations
 
-from .actions import (
-    ALONE,
-    CALL,
-    DISCARD,
-    NOT_ALONE,
-    ORDER_UP,
-    PASS,
-    PLAY,
-    go_under_action,
-    go_under_actions,
-)
-from .cards import EFFECTIVE_SUIT, NINES_AND_TENS, NO_TRUMP, SUIT_NAMES, SUITS, trick_winner_index
+from .actions import PLAY
+from .bidding import Bidding
+from .cards import EFFECTIVE_SUIT, SUIT_NAMES, trick_winner_index
 from .deal import Deal
 from .errors import IllegalAction
-from .records import ALL_PASS, EUCHRE, MAKE, MARCH, Bid, HandRecord, Trick, WentUnder
-from .rules import RuleOptions
-
-BID1, BID2, DISCARD_PHASE, ALONE_PHASE, DEFEND_PHASE, PLAY_PHASE, DONE = (
-    "bid1",
-    "bid2",
-    "discard",
-    "alone",
-    "defend",
-    "play",
-    "done",
+from .kitty import can_go_under
+from .phases import (
+    ALONE_PHASE,
+    BID1,
+    BID2,
+    DEFEND_PHASE,
+    DISCARD_PHASE,
+    DONE,
+    PLAY_PHASE,
 )
+from .records import HandRecord, Trick
+from .rules import RuleOptions
+from .scoring import Scoring
 
 
 def partner_of(seat: int) -> int:
+    """The partner in the four-player partnership game."""
     return (seat + 2) % 4
 
 
@@ -43,31 +37,38 @@ def team_of(seat: int) -> int:
     return seat % 2
 
 
-def can_go_under(dealt: tuple[str, ...] | list[str]) -> bool:
-    """Seed 000: a hand dealt with three or more nines or tens."""
-    return sum(card in NINES_AND_TENS for card in dealt) >= 3
-
-
-class HandState:
+class HandState(Bidding, Scoring):
     __slots__ = (
         "rules",
         "number",
         "dealer",
+        "seats",
         "dealt",
         "hands",
         "upcard",
+        "upcard_suit",
         "original_kitty",
         "kitty",
         "phase",
         "to_act",
         "bids",
         "went_under",
+        "exchange",
+        "redeal_by",
+        "blind_alone",
+        "naming_takes_upcard",
         "trump",
         "maker",
+        "taker",
         "discarded",
         "maker_alone",
         "alone_decisions",
         "lone_defender",
+        "called_suit",
+        "partner",
+        "partner_card",
+        "partner_shown",
+        "makers",
         "active",
         "players",
         "next_seat",
@@ -75,44 +76,80 @@ class HandState:
         "trick_cards",
         "trick_seats",
         "tricks",
-        "tricks_won",
+        "tricks_by_seat",
+        "watch_plays",
+        "reneging",
+        "partnered",
+        "kitty_options",
+        "renege",
+        "renege_found",
         "outcome",
         "scoring_team",
         "points",
+        "points_by_scorer",
+        "forfeit_to",
+        "robson_choice",
         "_legal",
     )
 
     def __init__(self, rules: RuleOptions, dealer: int, deal: Deal, number: int = 0) -> None:
+        seats = len(deal.hands)
+        partnered = self.partnered = rules.variant == "euchre"
         self.rules = rules
         self.number = number
         self.dealer = dealer
+        self.seats = seats
         self.dealt = deal.hands
         self.hands = [list(cards) for cards in deal.hands]
         self.upcard = deal.upcard
+        self.upcard_suit: str | None = deal.upcard[1]  # the suit round one proposes
         self.original_kitty = deal.kitty
         self.kitty = list(deal.kitty)
-        self.phase = BID1
-        self.to_act: int | None = (dealer + 1) % 4
-        self.bids: list[Bid] = []
-        self.went_under: WentUnder | None = None
+        self.to_act: int | None = (dealer + 1) % seats
+        self.bids: list = []
+        self.went_under = None
+        self.exchange = None
+        self.redeal_by: int | None = None
+        self.blind_alone = False
+        self.naming_takes_upcard = False
         self.trump: str | None = None
         self.maker: int | None = None
+        self.taker: int | None = None
         self.discarded: str | None = None
         self.maker_alone = False
         self.alone_decisions: list[tuple[int, str, bool]] = []
         self.lone_defender: int | None = None
-        self.active = [True, True, True, True]
-        self.players = 4  # seats taking part in the play: fewer when someone is alone
-        self.next_seat = [1, 2, 3, 0]
+        self.called_suit: str | None = None
+        self.partner: int | None = None
+        self.partner_card: str | None = None
+        self.partner_shown = False
+        self.makers: tuple[int, ...] = ()
+        self.active = [True] * seats
+        self.players = seats  # seats taking part in the play: fewer when someone is alone
+        self.next_seat = [(seat + 1) % seats for seat in range(seats)]
         self.leader: int | None = None
         self.trick_cards: list[str] = []
         self.trick_seats: list[int] = []
         self.tricks: list[Trick] = []
-        self.tricks_won = [0, 0]
+        self.tricks_by_seat = [0] * seats  # per seat
+        self.reneging = rules.renege != "off"  # any card may be played, a renege is punished
+        self.watch_plays = self.reneging or rules.variant == "call_ace"
+        self.kitty_options = (
+            rules.going_under
+            or rules.farmers_hand
+            or rules.ace_no_face
+            or rules.no_ace_no_face_no_trump
+        )
+        self.renege = None
+        self.renege_found = None  # (seat, card) of the first renege in the current trick
         self.outcome: str | None = None
         self.scoring_team: int | None = None
         self.points = 0
+        self.points_by_scorer = [0, 0] if partnered else [0] * seats
+        self.forfeit_to: int | None = None
+        self.robson_choice: str | None = None
         self._legal: list[str] | None = None  # legal_actions() cached until the next apply
+        self.phase = self._opening_phase()
 
     def clone(self) -> HandState:
         other = HandState.__new__(HandState)
@@ -126,7 +163,8 @@ class HandState:
         other.trick_cards = list(self.trick_cards)
         other.trick_seats = list(self.trick_seats)
         other.tricks = list(self.tricks)
-        other.tricks_won = list(self.tricks_won)
+        other.tricks_by_seat = list(self.tricks_by_seat)
+        other.points_by_scorer = list(self.points_by_scorer)
         return other
 
     # ---- what may be done now -------------------------------------------------------------
@@ -139,40 +177,20 @@ class HandState:
         return legal
 
     def _list_legal_actions(self) -> list[str]:
-        phase, seat = self.phase, self.to_act
-        if phase == PLAY_PHASE:
-            hand = self.hands[seat]
-            if self.trick_cards:
+        if self.phase == PLAY_PHASE:
+            hand = self.hands[self.to_act]
+            if self.trick_cards and not self.reneging:
                 effective = EFFECTIVE_SUIT[self.trump]
                 led = effective[self.trick_cards[0]]
                 following = [PLAY[card] for card in hand if effective[card] == led]
                 if following:
                     return following
             return [PLAY[card] for card in hand]
-        if phase == BID1:
-            return [PASS, ORDER_UP, *self._under_actions(seat)]
-        if phase == BID2:
-            rules = self.rules
-            actions = [] if rules.stick_the_dealer and seat == self.dealer else [PASS]
-            turned_down = self.upcard[1]
-            actions.extend(CALL[suit] for suit in SUITS if suit != turned_down)
-            if rules.no_trump:
-                actions.append(CALL[NO_TRUMP])
-            actions.extend(self._under_actions(seat))
-            return actions
-        if phase == DISCARD_PHASE:
-            keep_upcard = not self.rules.dealer_may_discard_upcard
-            return [
-                DISCARD[card]
-                for card in self.hands[seat]
-                if not (keep_upcard and card == self.upcard)
-            ]
-        if phase in (ALONE_PHASE, DEFEND_PHASE):
-            return [ALONE, NOT_ALONE]
-        return []
+        return self._bidding_actions()
 
     def playable_cards(self, seat: int) -> list[str]:
-        """Follow suit if you can (the left bower counts as trump); else anything."""
+        """Follow suit if you can (the left bower and the Benny count as trump); else anything.
+        With a renege rule on, these are the cards an honest player may play."""
         hand = self.hands[seat]
         if not self.trick_cards:
             return list(hand)
@@ -181,12 +199,11 @@ class HandState:
         following = [card for card in hand if effective[card] == led]
         return following or list(hand)
 
-    def _under_actions(self, seat: int) -> list[str]:
-        if not self.rules.going_under or self.went_under is not None:
-            return []
-        if not can_go_under(self.dealt[seat]):
-            return []
-        return go_under_actions(self.hands[seat])
+    def honest_actions(self) -> list[str]:
+        """The legal actions without a renege: what a computer player chooses from."""
+        if self.phase == PLAY_PHASE and self.reneging:
+            return [PLAY[card] for card in self.playable_cards(self.to_act)]
+        return self.legal_actions()
 
     # ---- applying an action ---------------------------------------------------------------
 
@@ -202,6 +219,8 @@ class HandState:
         self._legal = None
         if phase == PLAY_PHASE:
             card, trick = action[5:], self.trick_cards
+            if self.watch_plays:
+                self._watch_play(seat, card)
             self.hands[seat].remove(card)
             trick.append(card)
             self.trick_seats.append(seat)
@@ -210,21 +229,7 @@ class HandState:
             else:
                 self._finish_trick()
             return
-        if action.startswith("under:"):
-            self._go_under(seat, tuple(action[6:].split(",")))
-        elif phase == BID1:
-            self._bid_round_one(seat, action)
-        elif phase == BID2:
-            self._bid_round_two(seat, action)
-        elif phase == DISCARD_PHASE:
-            card = action[8:]
-            self.hands[seat].remove(card)
-            self.discarded = card
-            self.phase, self.to_act = ALONE_PHASE, self.maker
-        elif phase == ALONE_PHASE:
-            self._maker_decides_alone(seat, action == ALONE)
-        else:
-            self._defender_decides_alone(seat, action == ALONE)
+        self._apply_bidding(phase, seat, action)
 
     def _why_illegal(self, action: str) -> str:
         if self.phase == PLAY_PHASE:
@@ -235,77 +240,27 @@ class HandState:
                 return "You do not hold that card"
             led = EFFECTIVE_SUIT[self.trump][self.trick_cards[0]]
             return f"You must follow suit: {SUIT_NAMES[led]} were led"
-        if action.startswith("under:"):
-            return (
-                "Going under is not allowed now (three or more nines or tens, on your turn to bid)"
-            )
-        if action == PASS and self.phase == BID2 and self.rules.stick_the_dealer:
-            return "Stick the dealer: the dealer must name a suit"
-        return f"'{action}' is not allowed now"
+        return self._why_bid_illegal(action)
 
-    def _go_under(self, seat: int, given: tuple[str, ...]) -> None:
-        hand = self.hands[seat]
-        for card in given:
-            hand.remove(card)
-        received = tuple(self.kitty)
-        hand.extend(received)
-        self.kitty = list(given)
-        self.went_under = WentUnder(seat=seat, given=given, received=received)
+    def _watch_play(self, seat: int, card: str) -> None:
+        """Call-ace: the partner shows with the called card. Renege rules: note a card that
+        does not follow suit although the player could."""
+        if card == self.partner_card:
+            self.partner_shown = True
+        if (
+            self.trick_cards
+            and self.renege_found is None
+            and self.reneging
+            and card not in self.playable_cards(seat)
+        ):
+            self.renege_found = (seat, card)
 
-    def _bid_round_one(self, seat: int, action: str) -> None:
-        self.bids.append(Bid(seat, 1, action))
-        if action == ORDER_UP:
-            self.trump, self.maker = self.upcard[1], seat
-            self.hands[self.dealer].append(self.upcard)
-            self.phase, self.to_act = DISCARD_PHASE, self.dealer
-        elif seat == self.dealer:
-            self.phase, self.to_act = BID2, (seat + 1) % 4
-        else:
-            self.to_act = (seat + 1) % 4
-
-    def _bid_round_two(self, seat: int, action: str) -> None:
-        self.bids.append(Bid(seat, 2, action))
-        if action != PASS:
-            self.trump, self.maker = action[5:], seat
-            self.phase, self.to_act = ALONE_PHASE, seat
-        elif seat == self.dealer:
-            # everybody passed twice: no score, the next dealer deals again
-            self.phase, self.to_act, self.outcome = DONE, None, ALL_PASS
-        else:
-            self.to_act = (seat + 1) % 4
-
-    def _maker_decides_alone(self, seat: int, alone: bool) -> None:
-        self.alone_decisions.append((seat, "maker", alone))
-        if alone:
-            self.maker_alone = True
-            self.active[partner_of(seat)] = False
-        if self.rules.defend_alone:
-            self.phase, self.to_act = DEFEND_PHASE, self._defenders_in_order()[0]
-        else:
-            self._start_play()
-
-    def _defenders_in_order(self) -> list[int]:
-        """Defenders are asked from the dealer's left, clockwise."""
-        order = [(self.dealer + offset) % 4 for offset in range(1, 5)]
-        return [seat for seat in order if team_of(seat) != team_of(self.maker)]
-
-    def _defender_decides_alone(self, seat: int, alone: bool) -> None:
-        self.alone_decisions.append((seat, "defender", alone))
-        if alone:
-            self.lone_defender = seat
-            self.active[partner_of(seat)] = False
-            self._start_play()
-            return
-        first, second = self._defenders_in_order()
-        if seat == first:
-            self.to_act = second
-        else:
-            self._start_play()
+    # ---- the play -------------------------------------------------------------------------
 
     def _next_active(self, seat: int) -> int:
-        seat = (seat + 1) % 4
+        seat = (seat + 1) % self.seats
         while not self.active[seat]:
-            seat = (seat + 1) % 4
+            seat = (seat + 1) % self.seats
         return seat
 
     def _opening_leader(self) -> int:
@@ -320,36 +275,32 @@ class HandState:
         return self._next_active(self.dealer)
 
     def _start_play(self) -> None:
+        self.makers = self._maker_side()
         self.players = self.active.count(True)
-        self.next_seat = [self._next_active(seat) for seat in range(4)]
+        self.next_seat = [self._next_active(seat) for seat in range(self.seats)]
         self.leader = self._opening_leader()
         self.phase, self.to_act = PLAY_PHASE, self.leader
+
+    def _maker_side(self) -> tuple[int, ...]:
+        maker = self.maker
+        if self.partnered:
+            return (maker, (maker + 2) % 4)
+        if self.partner is not None:
+            return (maker, self.partner)
+        return (maker,)
 
     def _finish_trick(self) -> None:
         cards, seats = self.trick_cards, self.trick_seats
         winner = seats[trick_winner_index(cards, self.trump)]
         self.tricks.append(Trick(seats[0], tuple(zip(seats, cards, strict=True)), winner))
-        self.tricks_won[winner % 2] += 1
+        self.tricks_by_seat[winner] += 1
         self.trick_cards, self.trick_seats = [], []
-        if len(self.tricks) == 5:
+        if self.renege_found is not None:
+            self._penalise_renege(*self.renege_found)
+        elif len(self.tricks) == self.rules.hand_size:
             self._score()
         else:
             self.leader = self.to_act = winner
-
-    def _score(self) -> None:
-        maker_team = team_of(self.maker)
-        made = self.tricks_won[maker_team]
-        if made >= 3:
-            self.scoring_team = maker_team
-            if made == 5:
-                self.outcome, self.points = MARCH, 4 if self.maker_alone else 2
-            else:
-                self.outcome, self.points = MAKE, 1
-        else:
-            self.scoring_team = 1 - maker_team
-            self.outcome = EUCHRE
-            self.points = 4 if self.lone_defender is not None else 2
-        self.phase, self.to_act, self.leader = DONE, None, None
 
     # ---- derived facts --------------------------------------------------------------------
 
@@ -359,10 +310,21 @@ class HandState:
 
     @property
     def upcard_taken(self) -> bool:
-        return self.phase not in (BID1, BID2) and bool(self.bids) and self.bids[-1].call == ORDER_UP
+        return self.taker is not None
 
-    def record(self, score_after: tuple[int, int]) -> HandRecord:
-        maker_tricks = None if self.maker is None else self.tricks_won[team_of(self.maker)]
+    @property
+    def tricks_won(self) -> list[int]:
+        """Tricks won this hand per score: per team with partners, else per player."""
+        if self.partnered:
+            won = self.tricks_by_seat
+            return [won[0] + won[2], won[1] + won[3]]
+        return list(self.tricks_by_seat)
+
+    def record(self, score_after: tuple[int, ...]) -> HandRecord:
+        maker_tricks = None
+        if self.maker is not None:
+            side = self.makers or self._maker_side()
+            maker_tricks = sum(self.tricks_by_seat[seat] for seat in side)
         return HandRecord(
             number=self.number,
             dealer=self.dealer,
@@ -382,7 +344,29 @@ class HandState:
             scoring_team=self.scoring_team,
             points=self.points,
             score_after=score_after,
+            seats=self.seats,
+            points_by_scorer=tuple(self.points_by_scorer),
+            taker=self.taker,
+            exchange=self.exchange,
+            redeal_by=self.redeal_by,
+            blind_alone=self.blind_alone,
+            called_suit=self.called_suit,
+            partner=self.partner,
+            renege=self.renege,
+            robson_choice=self.robson_choice,
         )
 
 
-__all__ = ["HandState", "can_go_under", "go_under_action", "partner_of", "team_of"]
+__all__ = [
+    "ALONE_PHASE",
+    "BID1",
+    "BID2",
+    "DEFEND_PHASE",
+    "DISCARD_PHASE",
+    "DONE",
+    "PLAY_PHASE",
+    "HandState",
+    "can_go_under",
+    "partner_of",
+    "team_of",
+]

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 MAKE, MARCH, EUCHRE, ALL_PASS = "make", "march", "euchre", "all_pass"
+REDEAL, RENEGE = "redeal", "renege"  # a hand thrown in on request; a renege's penalty
 
 
 class Bid(NamedTuple):
@@ -23,6 +24,22 @@ class WentUnder(NamedTuple):
     seat: int
     given: tuple[str, ...] | None  # None in public records
     received: tuple[str, ...] | None
+
+
+class Exchange(NamedTuple):
+    """Seed 003's farmer's hand or ace no face: three cards swapped with the kitty."""
+
+    seat: int
+    kind: str  # "farmers_hand" or "ace_no_face"
+    given: tuple[str, ...] | None  # None in public records
+    received: tuple[str, ...] | None
+
+
+class Renege(NamedTuple):
+    seat: int
+    trick: int  # 0-based number of the trick in which it was found
+    card: str
+    penalty: str  # the rule option's value: all_tricks, two_points or forfeit
 
 
 class Trick(NamedTuple):
@@ -50,15 +67,30 @@ class HandRecord:
     maker_tricks: int | None
     scoring_team: int | None
     points: int
-    score_after: tuple[int, int]
+    score_after: tuple[int, ...]
+    # the variants (defaults are the standard game's)
+    seats: int = 4
+    points_by_scorer: tuple[int, ...] = ()  # what each score gained (or lost: Robson reduce)
+    taker: int | None = None  # who picked up the up card (partner_takes_upcard)
+    exchange: Exchange | None = None
+    redeal_by: int | None = None
+    blind_alone: bool = False  # Robson: the dealer went alone without seeing the hand
+    called_suit: str | None = None  # call-ace
+    partner: int | None = None  # call-ace: the maker's secret partner (None: nobody)
+    renege: Renege | None = None
+    robson_choice: str | None = None  # "add" or "reduce"
 
     @property
     def maker_team(self) -> int | None:
+        """The maker's team in the partnership game (seats 0 and 2 are team 0)."""
         return None if self.maker is None else self.maker % 2
 
     def public(self) -> HandRecord:
         under = self.went_under and WentUnder(self.went_under.seat, None, None)
-        return replace(self, dealt=None, kitty=None, discard=None, went_under=under)
+        exchange = self.exchange and Exchange(self.exchange.seat, self.exchange.kind, None, None)
+        return replace(
+            self, dealt=None, kitty=None, discard=None, went_under=under, exchange=exchange
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -92,4 +124,20 @@ class HandRecord:
             "scoring_team": self.scoring_team,
             "points": self.points,
             "score_after": list(self.score_after),
+            "seats": self.seats,
+            "points_by_scorer": list(self.points_by_scorer),
+            "taker": self.taker,
+            "exchange": self.exchange
+            and {
+                "seat": self.exchange.seat,
+                "kind": self.exchange.kind,
+                "given": self.exchange.given and list(self.exchange.given),
+                "received": self.exchange.received and list(self.exchange.received),
+            },
+            "redeal_by": self.redeal_by,
+            "blind_alone": self.blind_alone,
+            "called_suit": self.called_suit,
+            "partner": self.partner,
+            "renege": self.renege and self.renege._asdict(),
+            "robson_choice": self.robson_choice,
         }

@@ -7,9 +7,9 @@ live with the player (`rule_of_thumb.py`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
-from games.engine.cards import EFFECTIVE_SUIT, NO_TRUMP, SUITS, TRUMP_ORDER
+from games.engine.cards import DECK, EFFECTIVE_SUIT, NO_TRUMP, SUITS, TRUMP_ORDER
 
 # by TRUMP_ORDER strength: right bower 7, left bower 6, A 5, K 4, Q 3, 10 2, 9 1
 TRUMP_POINTS = {7: 3.0, 6: 2.5, 5: 2.0, 4: 1.5, 3: 1.2, 2: 1.0, 1: 1.0}
@@ -68,9 +68,15 @@ def no_trump_tricks(cards: Iterable[str]) -> float:
     return tricks
 
 
-def top_trump_run(cards: Iterable[str], trump: str, out_of_play: Iterable[str] = ()) -> int:
-    """How many of the highest trumps the hand holds in an unbroken run from the right bower;
-    trumps known to be out of play (the turned-down up card, my discard) do not break it."""
+def top_trump_run(
+    cards: Iterable[str],
+    trump: str,
+    out_of_play: Iterable[str] = (),
+    deck: Collection[str] = DECK,
+) -> int:
+    """How many of the highest trumps the hand holds in an unbroken run from the top (the
+    Benny when the deck has one, else the right bower); trumps known to be out of play (the
+    turned-down up card, my discard) do not break it."""
     if trump == NO_TRUMP:
         return 0
     held = set(cards)
@@ -78,6 +84,8 @@ def top_trump_run(cards: Iterable[str], trump: str, out_of_play: Iterable[str] =
     order = TRUMP_ORDER[trump]
     run = 0
     for card in sorted(order, key=order.__getitem__, reverse=True):
+        if card not in deck:
+            continue
         if card in held:
             run += 1
         elif card not in gone:

@@ -66,7 +66,7 @@ def world_state(view: SeatView, rules: RuleOptions, world: World) -> HandState:
 def _view_of(hand: HandState, seat: int, rules: RuleOptions, score: tuple[int, int]) -> SeatView:
     state = GameState.__new__(GameState)
     state.rules, state.scores, state.winner = rules, list(score), None
-    state.public_records, state.hand = [], hand
+    state.public_records, state.hand, state.dealer_draw = [], hand, None
     return seat_view(state, seat)
 
 

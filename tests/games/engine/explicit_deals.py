@@ -187,11 +187,11 @@ def plan_deals(monkeypatch, plan: list[tuple[int, str]]) -> None:
 
     shuffled = game_module.deal_hand
 
-    def planned(seed: int | str, number: int) -> Deal:
+    def planned(seed: int | str, number: int, rules=None) -> Deal:
         if number < len(plan):
             maker, kind = plan[number]
             return rotate(PLANNED_DEALS[kind], maker)
-        return shuffled(seed, number)
+        return shuffled(seed, number) if rules is None else shuffled(seed, number, rules)
 
     monkeypatch.setattr(game_module, "deal_hand", planned)
 

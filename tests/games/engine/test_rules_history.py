@@ -38,8 +38,8 @@ def planned_game(monkeypatch, deal, rules=None) -> Game:
     """A game whose first hand is `deal`, dealt by West."""
     import games.engine.game as game_module
 
-    monkeypatch.setattr(game_module, "deal_hand", lambda seed, number: deal)
-    monkeypatch.setattr(game_module, "first_dealer", lambda seed: W)
+    monkeypatch.setattr(game_module, "deal_hand", lambda seed, number, rules=None: deal)
+    monkeypatch.setattr(game_module, "first_dealer", lambda seed, rules=None: W)
     return Game(rules or RuleOptions(), seed=0)
 
 

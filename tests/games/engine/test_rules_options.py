@@ -472,6 +472,20 @@ def test_the_default_rules_are_the_sites_table_rules():
     """seed 000 line 19: 'Usage of this rule is optional.' — every option is off by default,
     the target is 10 (seed 000 line 21) and the dealer may discard any card (seed 000 line 7)."""
     assert RuleOptions().to_dict() == {
+        "variant": "euchre",
+        "deck": 24,
+        "hand_size": 5,
+        "benny": "none",
+        "upturned_benny": "name_blind",
+        "farmers_hand": False,
+        "ace_no_face": False,
+        "no_ace_no_face_no_trump": False,
+        "dealers_partner_alone": False,
+        "partner_takes_upcard": False,
+        "robson": False,
+        "renege": "off",
+        "first_dealer": "random",
+        "call_ace_printed_suit": False,
         "going_under": False,
         "stick_the_dealer": False,
         "defend_alone": False,
@@ -489,6 +503,6 @@ def test_rule_options_round_trip_and_refuse_unknown_options():
     rules = RuleOptions(going_under=True, stick_the_dealer=True, target_score=7)
     assert RuleOptions.from_dict(rules.to_dict()) == rules
     with pytest.raises(InvalidRules, match="unknown"):
-        RuleOptions.from_dict({"farmers_hand": True})
+        RuleOptions.from_dict({"farmer_hand": True})
     with pytest.raises(InvalidRules):
         RuleOptions(going_under="yes")
