@@ -75,6 +75,8 @@ class Bidding:
     def _bidding_actions(self) -> list[str]:
         phase, seat, rules = self.phase, self.to_act, self.rules
         if phase == BID1:
+            if not self.kitty_options:
+                return [PASS, ORDER_UP]
             return [PASS, ORDER_UP, *self._kitty_actions(seat)]
         if phase == BID2:
             actions = [] if rules.stick_the_dealer and seat == self.dealer else [PASS]
@@ -156,15 +158,9 @@ class Bidding:
     # ---- applying a bid -------------------------------------------------------------------
 
     def _apply_bidding(self, phase: str, seat: int, action: str) -> None:
-        if action.startswith("under:"):
-            self._swap_kitty(seat, tuple(action[6:].split(",")), kind=None)
-        elif action.startswith("exchange:"):
-            kind = exchange_kind(self.dealt[seat], self.rules.farmers_hand, self.rules.ace_no_face)
-            self._swap_kitty(seat, tuple(action[9:].split(",")), kind=kind)
-        elif action == REDEAL:
-            self.redeal_by, self.outcome = seat, REDEAL_OUTCOME
-            self.phase, self.to_act = DONE, None
-        elif phase == BID1:
+        if self.kitty_options and phase in (BID1, BID2) and self._apply_kitty(seat, action):
+            return
+        if phase == BID1:
             self._bid_round_one(seat, action)
         elif phase == BID2:
             self._bid_round_two(seat, action)
@@ -191,6 +187,20 @@ class Bidding:
             self._take_upcard(seat)
         else:
             self._robson_choose(action)
+
+    def _apply_kitty(self, seat: int, action: str) -> bool:
+        """Going under, an exchange or a redeal: True when `action` was one of them."""
+        if action.startswith("under:"):
+            self._swap_kitty(seat, tuple(action[6:].split(",")), kind=None)
+        elif action.startswith("exchange:"):
+            kind = exchange_kind(self.dealt[seat], self.rules.farmers_hand, self.rules.ace_no_face)
+            self._swap_kitty(seat, tuple(action[9:].split(",")), kind=kind)
+        elif action == REDEAL:
+            self.redeal_by, self.outcome = seat, REDEAL_OUTCOME
+            self.phase, self.to_act = DONE, None
+        else:
+            return False
+        return True
 
     def _swap_kitty(self, seat: int, given: tuple[str, ...], kind: str | None) -> None:
         hand = self.hands[seat]

@@ -27,6 +27,8 @@ from .records import HandRecord, Trick
 from .rules import RuleOptions
 from .scoring import Scoring
 
+NEXT_SEAT = {2: (1, 0), 3: (1, 2, 0), 4: (1, 2, 3, 0)}
+
 
 def partner_of(seat: int) -> int:
     """The partner in the four-player partnership game."""
@@ -94,7 +96,9 @@ class HandState(Bidding, Scoring):
 
     def __init__(self, rules: RuleOptions, dealer: int, deal: Deal, number: int = 0) -> None:
         seats = len(deal.hands)
-        partnered = self.partnered = rules.variant == "euchre"
+        flags = rules.hand_flags
+        partnered, self.reneging, self.watch_plays, self.kitty_options, upcard_rules = flags
+        self.partnered = partnered
         self.rules = rules
         self.number = number
         self.dealer = dealer
@@ -124,22 +128,14 @@ class HandState(Bidding, Scoring):
         self.partner_card: str | None = None
         self.partner_shown = False
         self.makers: tuple[int, ...] = ()
-        self.active = [True] * seats
+        self.active = [True, True, True, True] if seats == 4 else [True] * seats
         self.players = seats  # seats taking part in the play: fewer when someone is alone
-        self.next_seat = [(seat + 1) % seats for seat in range(seats)]
+        self.next_seat = list(NEXT_SEAT[seats])
         self.leader: int | None = None
         self.trick_cards: list[str] = []
         self.trick_seats: list[int] = []
         self.tricks: list[Trick] = []
-        self.tricks_by_seat = [0] * seats  # per seat
-        self.reneging = rules.renege != "off"  # any card may be played, a renege is punished
-        self.watch_plays = self.reneging or rules.variant == "call_ace"
-        self.kitty_options = (
-            rules.going_under
-            or rules.farmers_hand
-            or rules.ace_no_face
-            or rules.no_ace_no_face_no_trump
-        )
+        self.tricks_by_seat = [0, 0, 0, 0] if seats == 4 else [0] * seats
         self.renege = None
         self.renege_found = None  # (seat, card) of the first renege in the current trick
         self.outcome: str | None = None
@@ -149,7 +145,7 @@ class HandState(Bidding, Scoring):
         self.forfeit_to: int | None = None
         self.robson_choice: str | None = None
         self._legal: list[str] | None = None  # legal_actions() cached until the next apply
-        self.phase = self._opening_phase()
+        self.phase = self._opening_phase() if upcard_rules else BID1
 
     def clone(self) -> HandState:
         other = HandState.__new__(HandState)

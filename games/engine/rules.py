@@ -8,7 +8,7 @@ refuses any combination that makes no sense, naming the problem and the valid ch
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from .errors import InvalidRules
 
@@ -32,7 +32,17 @@ CHOICES: dict[str, tuple[Any, ...]] = {
 SEATS = {"euchre": 4, "two_handed": 2, "three_handed": 3, "call_ace": 4}
 
 
-@dataclass(frozen=True, slots=True)
+class HandFlags(NamedTuple):
+    """What a hand checks often, derived from the options once."""
+
+    partnered: bool  # two fixed teams
+    reneging: bool  # any card may be played; a renege is punished when found
+    watch_plays: bool  # a play may show the call-ace partner or be a renege
+    kitty_options: bool  # going under, an exchange or a redeal may be offered
+    upcard_rules: bool  # an upturned Benny or Robson's jack may change how the bidding opens
+
+
+@dataclass(frozen=True)
 class RuleOptions:
     # seed 003: "Sets the variant (Two-Handed Euchre, Three-Handed Euchre, Euchre, Call-Ace Euchre)"
     variant: Variant = "euchre"
@@ -83,6 +93,21 @@ class RuleOptions:
 
     def __post_init__(self) -> None:
         check_rules(self)
+        # worked out once: every new hand reads them (not a field: no part of the options)
+        object.__setattr__(
+            self,
+            "hand_flags",
+            HandFlags(
+                partnered=self.variant == "euchre",
+                reneging=self.renege != "off",
+                watch_plays=self.renege != "off" or self.variant == "call_ace",
+                kitty_options=self.going_under
+                or self.farmers_hand
+                or self.ace_no_face
+                or self.no_ace_no_face_no_trump,
+                upcard_rules=self.benny != "none" or self.robson,
+            ),
+        )
 
     # ---- what the options add up to ---------------------------------------------------------
 

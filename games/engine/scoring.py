@@ -21,38 +21,45 @@ class Scoring:
     __slots__ = ()
 
     def _score(self) -> None:
-        made = sum(self.tricks_by_seat[seat] for seat in self.makers)
-        self._score_tricks(made)
-        all_tricks = self.rules.hand_size
-        if self.rules.robson and made in (0, all_tricks):
-            # seed 003: "A team that takes all five tricks has the option of reducing or adding
-            # points": the maker chooses for the makers, the last trick's winner for defenders
+        won, makers = self.tricks_by_seat, self.makers
+        if self.partnered:
+            made = won[makers[0]] + won[makers[1]]
+        else:
+            made = sum(won[seat] for seat in makers)
+        all_tricks = self._score_tricks(made)
+        if (made == all_tricks or made == 0) and self.rules.robson:
+            # seed 003: "A team that takes all five tricks has the option of reducing or
+            # adding points": the maker chooses for the makers, the last trick's winner for
+            # the defenders
             chooser = self.maker if made == all_tricks else self.tricks[-1].winner
             self.phase, self.to_act, self.leader = ROBSON_PHASE, chooser, None
             return
-        self._hand_done()
+        self.phase, self.to_act, self.leader = DONE, None, None
 
-    def _score_tricks(self, made: int) -> None:
-        rules = self.rules
+    def _score_tricks(self, made: int) -> int:
+        """Score a hand in which the makers took `made` tricks; returns the hand's tricks."""
+        all_tricks = self.rules.hand_size
         if self.blind_alone:
-            if made == rules.hand_size:
+            if made == all_tricks:
                 self.outcome = MARCH
                 self._award(self.makers, BLIND_MARCH_POINTS)
             else:
                 self.outcome = EUCHRE
                 self._award(self._defenders(), BLIND_EUCHRE_POINTS)
-        elif made >= rules.tricks_to_make:
-            if made == rules.hand_size:
-                self.outcome = MARCH
-                self._award(self.makers, 4 if self.maker_alone else 2)
-            else:
-                self.outcome = MAKE
-                self._award(self.makers, 1)
+        elif made == all_tricks:
+            self.outcome = MARCH
+            self._award(self.makers, 4 if self.maker_alone else 2)
+        elif made > all_tricks // 2:
+            self.outcome = MAKE
+            self._award(self.makers, 1)
         else:
             self.outcome = EUCHRE
             self._award(self._defenders(), 4 if self.lone_defender is not None else 2)
+        return all_tricks
 
     def _defenders(self) -> tuple[int, ...]:
+        if self.partnered:
+            return (self.makers[1] + 1) % 4, (self.makers[0] + 1) % 4
         return tuple(seat for seat in range(self.seats) if seat not in self.makers)
 
     def _award(self, seats: tuple[int, ...], points: int) -> None:
