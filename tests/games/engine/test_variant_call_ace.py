@@ -69,6 +69,31 @@ CLUBS_UNDER_SPADES = deal_for(
     upcard="JD",
     kitty="AC KC QC",
 )
+# Spades called with the ace unseen, the joker as Benny (3) and the right bower (2) in play.
+JOKER_CALL_ACE = rules(variant="call_ace", benny="joker")
+JOKER_PRINTED = rules(variant="call_ace", benny="joker", call_ace_printed_suit=True)
+BENNY_FIRST = deal_for(
+    JOKER_CALL_ACE,
+    "QS 9D TD 9C 9H",
+    "JC AH KH QH TH",
+    "JS TS QD KD AD",
+    "XJ JH TC QC KC",
+    upcard="JD",
+    kitty="AS 9S AC KS",
+)
+# Spades called with the two of spades as Benny (1): in play it beats the left bower (2); by
+# print it is the only spade the others hold.
+TWO_CALL_ACE = rules(variant="call_ace", benny="two_of_spades")
+TWO_PRINTED = rules(variant="call_ace", benny="two_of_spades", call_ace_printed_suit=True)
+ONLY_THE_TWO = deal_for(
+    TWO_CALL_ACE,
+    "QS KS 9D 9C 9H",
+    "2S AH KH QH TH",
+    "TD QD KD AD JC",
+    "JH QC KC JD AC",
+    upcard="TC",
+    kitty="AS JS 9S TS",
+)
 # The maker (0) holds every heart in play; the ace is unseen and the left bower turned down.
 NO_OTHER_HEARTS = deal_for(CALL_ACE, "9H TH JH QH KH", upcard="JD", kitty="AH")
 SWEEP = deal_for(CALL_ACE, "JS JC AS KS QS", "9H 9D 9C TD TC", "AH", upcard="JD")
@@ -146,6 +171,12 @@ def test_the_holder_of_the_called_ace_is_the_partner(suit, holder):
         (LEFT_BOWER_FIRST, "S", PRINTED, 3),  # the king of spades; the jack of clubs is a club
         (RIGHT_BOWER_FIRST, "S", PRINTED, 3),  # the king beats the jack of spades
         (CLUBS_UNDER_SPADES, "C", PRINTED, 1),  # the jack of clubs beats the ten
+        # the Benny is the best trump in play; by print the joker is no spade
+        (BENNY_FIRST, "S", JOKER_CALL_ACE, 3),
+        (BENNY_FIRST, "S", JOKER_PRINTED, 2),
+        # the two of spades Benny: the best trump in play; by print a spade, the lowest
+        (ONLY_THE_TWO, "S", TWO_CALL_ACE, 1),
+        (ONLY_THE_TWO, "S", TWO_PRINTED, 1),
     ],
 )
 def test_nobody_holds_the_ace_the_highest_card_of_the_suit_makes_the_partner(
