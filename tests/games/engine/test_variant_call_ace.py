@@ -15,7 +15,7 @@ from .variant_deals import deal_for, hand_for, name_trump, plan_deals, rules
 CALL_ACE = rules(variant="call_ace")
 PRINTED = rules(variant="call_ace", call_ace_printed_suit=True)
 
-# Dealer 3: seat 0 bids first and leads. Each deal is written out in full (24 cards).
+# Dealer 3: seat 0 bids first and leads (seats left short are filled up in deck order).
 ACES_HELD = deal_for(
     CALL_ACE,
     "JS JC AS KS 9D",

@@ -207,22 +207,25 @@ def test_a_led_benny_is_trump_led_and_wins_the_trick():
 JOKER_UP = deal_for(
     JOKER, "9S TS JS QS KS", "9H TH JH QH KH", "9D TD JD QD KD", "9C TC JC QC KC", upcard="XJ"
 )
+# The two of spades turned up, the same hands.
+TWO_UP = deal_for(TWO_OF_SPADES, *map(" ".join, JOKER_UP.hands), upcard="2S")
 NINE_UP = deal_for(JOKER, upcard="9H")
 
 
-def upturned(choice: str, **options):
-    return rules(benny="joker", upturned_benny=choice, **options)
+def upturned(choice: str, benny: str = "joker", **options):
+    return rules(benny=benny, upturned_benny=choice, **options)
 
 
+@pytest.mark.parametrize(("benny", "deal"), [("joker", JOKER_UP), ("two_of_spades", TWO_UP)])
 @pytest.mark.parametrize("suit", list(SUITS))
-def test_an_upturned_benny_with_a_suit_chosen_proposes_that_suit(suit):
+def test_an_upturned_benny_with_a_suit_chosen_proposes_that_suit(suit, benny, deal):
     """seed 003 line 81: 'Sets the trump suit when an upcard is Benny.' (Spades, Hearts, Diamonds,
     Clubs): round one orders that suit up and the dealer takes the Benny."""
-    hand = hand_for(upturned(suit), JOKER_UP, dealer=3)
+    hand = hand_for(upturned(suit, benny), deal, dealer=3)
     assert (hand.phase, hand.to_act, hand.upcard_suit) == ("bid1", 0, suit)
     act(hand, "pass", "order_up")
     assert (hand.trump, hand.maker, hand.phase, hand.to_act) == (suit, 1, "discard", 3)
-    assert "XJ" in hand.hands[3]
+    assert deal.upcard in hand.hands[3]
     act(hand, DISCARD["9C"], "not_alone")
     assert hand.phase == "play"
 
@@ -310,3 +313,12 @@ def test_an_upturned_benny_with_redeal_throws_the_hand_in_for_the_same_dealer(mo
     assert (state.hand.number, state.hand.dealer) == (2, (first + 1) % 4)
     assert state.hand.phase == "bid1" and state.scores == [0, 0]
     assert state.public_records[1].outcome == "redeal"
+
+
+def test_an_upturned_benny_on_the_first_deal_is_thrown_in_before_anyone_bids(monkeypatch):
+    """seed 003 line 82: 'Redeal' — the first hand of a game too."""
+    plan_deals(monkeypatch, [JOKER_UP, NINE_UP])
+    state = GameState(upturned("redeal"), seed=4)
+    assert [record.outcome for record in state.records] == ["redeal"]
+    assert state.records[0].dealer == state.hand.dealer == state.first_dealer
+    assert (state.hand.number, state.hand.upcard, state.hand.phase) == (1, "9H", "bid1")

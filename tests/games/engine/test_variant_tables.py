@@ -6,7 +6,19 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import DISCARD, PLAY, Game, GameState, deal_hand, rules_deck
+from games.engine import (
+    DISCARD,
+    PLAY,
+    PRESETS,
+    Game,
+    GameState,
+    InvalidRules,
+    RuleOptions,
+    deal_hand,
+    first_dealer,
+    preset_rules,
+    rules_deck,
+)
 
 from .explicit_deals import act, cards, play_first_legal, play_tricks, plays
 from .variant_deals import deal_for, hand_for, name_trump, plan_deals, rules
@@ -33,6 +45,7 @@ def test_two_handed_deals_five_cards_to_each_of_two_players():
     """seed 003 line 44: 'This variant is for two players. The basic rules are the same as
     Euchre.' (line 7: 'Five cards are dealt to each player. ... one card is turned over.')"""
     assert TWO.seats == 2 and TWO.scorers == 2
+    assert {first_dealer(seed, TWO) for seed in range(40)} == {0, 1}
     for number in range(20):
         deal = deal_hand("two", number, TWO)
         assert [len(hand) for hand in deal.hands] == [5, 5]
@@ -121,6 +134,7 @@ def test_two_handed_game_goes_to_ten_points_for_one_player(monkeypatch):
 
 
 def test_two_handed_views_show_each_player_their_own_cards_only():
+    """seed 003 line 7: 'Five cards are dealt to each player.' Each sees only their own five."""
     game = Game(TWO, seed="two-view")
     deal = deal_hand("two-view", 0, TWO)
     for seat in (0, 1):
@@ -154,6 +168,7 @@ def test_three_handed_deals_five_cards_to_each_of_three_players():
     """seed 003 line 46: 'This variant is for three players. The basic rules are the same as
     Euchre.'"""
     assert THREE.seats == 3 and THREE.scorers == 3 and not THREE.partnerships
+    assert {first_dealer(seed, THREE) for seed in range(40)} == {0, 1, 2}
     for number in range(20):
         deal = deal_hand("three", number, THREE)
         assert [len(hand) for hand in deal.hands] == [5, 5, 5] and len(deal.kitty) == 8
@@ -231,9 +246,12 @@ def test_three_handed_a_tie_at_the_top_plays_on_until_one_player_wins(monkeypatc
     assert [record.outcome for record in state.records] == ["euchre"] * 5 + ["march"]
     assert state.winner == 0
     assert len(state.records) == 6  # the tie at 10-10 did not end the game
+    game = Game(THREE, seed=5, actions=tuple(state.actions))
+    assert (game.winner, game.winning_seats, game.score) == (0, (0,), (12, 10, 0))
 
 
 def test_three_handed_views_keep_three_scores_and_hide_the_other_hands():
+    """seed 004 line 41: 'There are no teams in this variation.' Three scores, three hands."""
     game = Game(THREE, seed="three-view")
     deal = deal_hand("three-view", 0, THREE)
     for seat in range(3):
@@ -314,3 +332,75 @@ def test_three_person_game_the_dealer_takes_the_up_card_into_eight_and_discards(
     act(hand, DISCARD["TC"])
     assert hand.phase == "play" and [len(cards) for cards in hand.hands] == [7, 7, 7]
     assert SEVEN.tricks_to_make == 4
+
+
+# ---- combinations refused -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (
+            {"variant": "five_handed"},
+            "variant must be one of 'euchre', 'two_handed', 'three_handed', 'call_ace' "
+            "(not 'five_handed')",
+        ),
+        ({"deck": 20}, "deck must be one of 24, 28, 32 (not 20)"),
+        ({"hand_size": 6, "variant": "three_handed"}, "hand_size must be one of 5, 7 (not 6)"),
+        (
+            {"variant": "call_ace", "defend_alone": True},
+            "defend_alone needs fixed partnerships (a lone defender leaves a partner out): "
+            "it is for variant 'euchre', not 'call_ace'",
+        ),
+        (
+            {"variant": "two_handed", "robson": True},
+            "robson needs fixed partnerships (Robson rules score a team's sweep): "
+            "it is for variant 'euchre', not 'two_handed'",
+        ),
+        (
+            {"hand_size": 7},
+            "hand_size 7 is seed 004's three-person game: only with variant 'three_handed'",
+        ),
+        (
+            {"variant": "call_ace", "hand_size": 7},
+            "hand_size 7 is seed 004's three-person game: only with variant 'three_handed'",
+        ),
+        (
+            {"variant": "three_handed", "hand_size": 7, "farmers_hand": True},
+            "3 hands of 7, the up card and the kitty need 25 cards; a deck of 24 has 24",
+        ),
+        (
+            {"benny": "joker", "no_trump": True},
+            "benny is the highest trump: it cannot be played with no_trump",
+        ),
+        ({"upturned_benny": "S"}, "upturned_benny needs a benny ('joker' or 'two_of_spades')"),
+        (
+            {"variant": "three_handed", "renege": "forfeit"},
+            "renege 'forfeit' needs one opposing side to win the game: "
+            "use 'all_tricks' or 'two_points' with three-handed or call-ace",
+        ),
+        ({"call_ace_printed_suit": True}, "call_ace_printed_suit is only for variant 'call_ace'"),
+    ],
+)
+def test_combinations_that_make_no_sense_are_refused_naming_the_problem(options, message):
+    """seed 003 line 60: 'Sets the variant. (Two-Handed Euchre, Three-Handed Euchre, Euchre,
+    Call-Ace Euchre)' — the choices are the seed's; anything else is refused with a reason."""
+    with pytest.raises(InvalidRules) as refused:
+        rules(**options)
+    assert str(refused.value) == message
+    with pytest.raises(InvalidRules):
+        RuleOptions.from_dict(options)
+
+
+def test_the_seven_card_game_fits_an_exchange_in_a_larger_deck():
+    """seed 003 line 68: 'Sets the number of decks.' 28 cards leave room for three to swap."""
+    table = rules(variant="three_handed", hand_size=7, farmers_hand=True, deck=28)
+    assert len(deal_hand("fits", 0, table).kitty) == 28 - 21 - 1
+
+
+def test_unknown_presets_and_options_are_refused_with_the_known_ones():
+    with pytest.raises(InvalidRules, match="unknown variant 'five_handed'; the variants are: "):
+        preset_rules("five_handed")
+    with pytest.raises(InvalidRules, match=r"unknown rule options: seats \(known: .*variant"):
+        RuleOptions.from_dict({"seats": 5})
+    assert all(preset_rules(name).seats in (2, 3, 4) for name in PRESETS)
