@@ -126,9 +126,12 @@ def suit_rank_order(suit: str, trump: str | None, printed: bool = False) -> dict
     "the player with the highest-ranking card"): as they rank in play (the left bower and the
     Benny are trumps), or by the printed suit and A K Q J 10 9 8 7 when `printed`."""
     if printed or trump is None:
-        return {
+        order = {
             card: _PLAIN_ORDER[card] for card in ALL_CARDS if card[1] == suit and card[0] != "2"
         }
+        if suit == "S":
+            order[TWO_OF_SPADES] = 0  # printed a spade: the two is its lowest card
+        return order
     effective = EFFECTIVE_SUIT[trump]
     return {
         card: TRICK_STRENGTH[trump][suit][card] for card in ALL_CARDS if effective[card] == suit
