@@ -5,7 +5,7 @@ In a simulated game building the view costs more than the random player's whole 
 seat's cards and runs the frozen dataclass's checked `__init__` at every decision. Here the
 parts that change rarely (bids, finished tricks, history, sorted hands) are kept from one view
 to the next until the hand moves on, and the view's slots are filled directly. The rules of
-what a seat may see stay in `games.engine.view` (`_partner_known` comes from there); the tests
+what a seat may see stay in `games.engine.view` (`partner_known` comes from there); the tests
 check that every view equals `seat_view` at every decision of games of every preset.
 """
 
@@ -17,7 +17,7 @@ from typing import Any
 from games.engine import GameState, SeatView
 from games.engine.cards import sort_hand
 from games.engine.phases import BLIND_PHASE, NAME_BLIND_PHASE, PLAY_PHASE
-from games.engine.view import _partner_known
+from games.engine.view import partner_known
 
 # the slot setters of SeatView, in field order: they fill a new view without the frozen checks
 _SETTERS = tuple(SeatView.__dict__[item.name].__set__ for item in fields(SeatView))
@@ -105,7 +105,7 @@ class FastViews:
             hidden,
             hand.blind_alone,
             hand.called_suit,
-            _partner_known(hand, seat),
+            partner_known(hand, seat),
             tuple(hand.tricks_by_seat),
             self._draw,
         )

@@ -183,13 +183,13 @@ def seat_view(state: TableState, seat: int | None) -> SeatView:
         hand_hidden=hidden,
         blind_alone=hand.blind_alone,
         called_suit=hand.called_suit,
-        partner=_partner_known(hand, seat),
+        partner=partner_known(hand, seat),
         tricks_by_seat=tuple(hand.tricks_by_seat),
         dealer_draw=draw.cards if draw is not None else (),
     )
 
 
-def _partner_known(hand: HandState, seat: int | None) -> int | None:
+def partner_known(hand: HandState, seat: int | None) -> int | None:
     """Call-ace: everyone knows the partner once the called card is played (or the hand is
     over); before, only a partner who holds the called ace itself knows."""
     partner = hand.partner
