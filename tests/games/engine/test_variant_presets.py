@@ -129,6 +129,15 @@ def test_an_impossible_combination_is_refused_and_nothing_is_dealt(monkeypatch, 
     assert dealt == []
 
 
+def test_going_under_and_the_seed_003_exchanges_are_one_or_the_other():
+    """seed 000 line 19 and seed 003 line 98 both 'replace three of his cards with the three
+    unseen cards in the kitty': a table chooses one."""
+    for option in ("farmers_hand", "ace_no_face"):
+        with pytest.raises(InvalidRules, match=f"going_under.*{option}"):
+            RuleOptions(going_under=True, **{option: True})
+    assert RuleOptions(going_under=True, no_ace_no_face_no_trump=True).going_under
+
+
 def test_a_preset_with_an_impossible_override_is_refused():
     """Issue 19: 'an impossible combination is refused' — also a preset's own options with an
     override that contradicts them (the Robson rules score a partnership's sweep)."""
