@@ -104,22 +104,27 @@ def test_robson_without_a_sweep_there_is_no_choice():
 def test_robson_reduce_takes_the_points_off_the_opponents_never_below_zero(monkeypatch):
     """seed 003 line 94: 'the option of reducing or adding points' — reducing takes the points off
     the other team's score, which never goes below zero."""
-    plan_game(monkeypatch, [DEFENDERS_SWEEP, NORTH_SWEEPS, NORTH_SWEEPS], dealer=W)
+    plan = [DEFENDERS_SWEEP, DEFENDERS_SWEEP, NORTH_SWEEPS, NORTH_SWEEPS]
+    plan_game(monkeypatch, plan, dealer=W)
     state = GameState(ROBSON, seed=0)
-    name_trump_in_round_two(state, N, "S")
-    state.apply("not_alone")
-    play_cards(state, *DEFENDERS_SWEEP_TRICKS)
-    state.apply("robson:add")  # West adds: East-West 2
-    assert state.scores == [0, 2]
-    for alone, after in (("not_alone", [0, 0]), ("alone", [0, 0])):
-        name_trump_in_round_two(state, N, "S")  # North's five best spades sweep
+    steps = [("not_alone", "robson:add"), ("not_alone", "robson:add")]  # East-West sweep twice
+    steps += [("not_alone", "robson:reduce"), ("alone", "robson:reduce")]  # then North-South
+    scores = []
+    for alone, choice in steps:
+        name_trump_in_round_two(state, N, "S")  # North names spades every time
         state.apply(alone)
         play_out_the_tricks(state.hand)
-        assert state.to_act == N
-        state.apply("robson:reduce")
-        assert state.scores == after  # 2 - 2, then 0 - 4 stops at zero
-    assert [record.points_by_scorer for record in state.records] == [(0, 2), (0, -2), (0, -4)]
-    assert [record.score_after for record in state.records] == [(0, 2), (0, 0), (0, 0)]
+        assert state.hand.phase == "robson"
+        state.apply(choice)
+        scores.append(tuple(state.scores))
+    assert scores == [(0, 2), (0, 4), (0, 2), (0, 0)]  # 4 - 2, then 2 - 4 stops at zero
+    assert [record.points_by_scorer for record in state.records] == [
+        (0, 2),
+        (0, 2),
+        (0, -2),
+        (0, -4),
+    ]
+    assert [record.robson_choice for record in state.records] == ["add", "add", "reduce", "reduce"]
 
 
 # ---- Robson rules: a jack turned up -------------------------------------------------------------
