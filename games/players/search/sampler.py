@@ -151,13 +151,13 @@ def sample_world(
     drawn = None
     for _ in range(TRIES):
         drawn = _try_sample(view, constraints, rng)
-        world = drawn and _fitted(view, rules, constraints, drawn)
+        world = drawn and fitted_world(view, rules, constraints, drawn)
         if world is not None:
             return world
     if drawn is not None:
         # every card is where the view allows; only what an exchange or the call-ace partner
         # tells was not met in the deals drawn: keep the last rather than fail a real game
-        return _fitted(view, rules, constraints, drawn, strict=False) or drawn
+        return fitted_world(view, rules, constraints, drawn, strict=False) or drawn
     raise RuntimeError("no deal is consistent with this view")  # cannot happen in a real game
 
 
@@ -232,7 +232,7 @@ def _try_sample(view: SeatView, constraints: Constraints, rng: random.Random) ->
     return World(hands=hands, kitty=kitty, discard=discard)
 
 
-def _fitted(
+def fitted_world(
     view: SeatView,
     rules: RuleOptions,
     constraints: Constraints,
