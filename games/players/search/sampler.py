@@ -332,8 +332,8 @@ def bid_likelihood(
             share = upcard_points(view.upcard, up_suit)
             if seat == view.dealer:
                 points += share
-            elif partners and (seat + 2) % 4 == view.dealer:
-                points += 0.5 * share
+            elif partners and ((seat + 2) % 4 == view.dealer or rules.partner_takes_upcard):
+                points += 0.5 * share  # my partner takes it (seed 003's partner takes upcard)
             else:
                 points -= 0.5 * share + 0.3
             bid_p = _bid_probability(points)
