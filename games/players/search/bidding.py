@@ -1,11 +1,16 @@
-"""Bidding, going alone, going under and the dealer's discard, evaluated by search.
+"""Bidding, going alone, going under and the dealer's discard, evaluated by search; and the
+variants' own decisions: calling an ace or going alone (call-ace), exchanging three cards or
+asking a redeal (seed 003), going alone blind on a turned jack (Robson), naming trump when the
+dealer must play an upturned Benny.
 
 Each candidate decision is tried in N deals consistent with the view (the same deals for every
-candidate, so that their differences are not noise of the sampling): the rest of the auction is
-played out by the rule-of-thumb player for every seat (us included, after this decision), then
-the play of the cards is solved with every hand known (`solver.py`), and the hand points for our
-team are averaged. A pass is valued the same way, so it is worth what the others would then make
-of the hand, not zero.
+candidate, so that their differences are not noise of the sampling), each a `HandState` the
+engine itself plays on (`world_state`): the rest of the auction is played out by the baseline
+(`baseline.py`) for every seat (us included, after this decision), then the play of the cards
+is solved with every hand known (`solver.py`), and the hand points for our side are averaged.
+A pass is valued the same way, so it is worth what the others would then make of the hand,
+not zero; a redeal is worth nothing. Naming trump blind (nothing is known) and Robson's add or
+reduce (a question of the game's score, not of the cards) are left to the baseline.
 
 The rule-of-thumb choice is the default, and a candidate replaces it only when its paired gain
 over the deals clears a margin plus a number of standard errors (`choose_by_search`): the best
