@@ -29,7 +29,7 @@ class Stakes:
     """What one hand is worth to the makers' side, by the tricks it takes: positive when the
     makers score, negative (the defenders' points) when they are euchred. Every variant
     scores the same way from either side's seat: without partners each maker gets the
-    points, or each defender the euchre points (seed 003's "defenders who score together")."""
+    points, or each defender the euchre points (the house reading of seed 003)."""
 
     hand_size: int = 5
     to_make: int = 3

@@ -110,8 +110,9 @@ def test_the_solver_agrees_with_brute_force_in_every_variant(name: str) -> None:
 
 @pytest.mark.parametrize("name", ["three_handed_seven", "call_ace", "two_handed"])
 def test_a_whole_hand_is_solved_from_the_opening_lead(name: str) -> None:
-    """Seed 004: "Four tricks to make, all 7 a march": the null-window searches agree with
-    the exact count from the first lead, and the count is within the hand."""
+    """seed 004: "Each player receives 7 cards instead of 5 ... and players must win 4 tricks
+    to receive a point": the null-window searches (to make, to march) agree with the exact
+    count from the first lead, and the count is within the hand."""
     rules = VARIANTS[name]
     rng = random.Random(f"whole/{name}")
     solved = 0
