@@ -2,7 +2,9 @@
 
 Like every computer player it sees only its seat's `SeatView`. Its random choices (which deals
 it samples) come from a generator seeded, for each decision, by its own seed and the point of
-the game the view shows, so a decision is a pure function of the view and the seed.
+the game the view shows, so a decision is a pure function of the view and the seed. It chooses
+only among the honest actions: with a renege rule on, the engine offers cards that do not
+follow suit, and a computer never plays them.
 """
 
 from __future__ import annotations
@@ -13,11 +15,12 @@ from games.engine import RuleOptions, SeatView
 from games.engine.actions import PLAY
 from games.engine.hand import BID1, BID2, PLAY_PHASE
 
-from ..rule_of_thumb import choose_action
+from .baseline import baseline_action, honest_view
 from .bidding import choose_by_search
 from .card_play import choose_card_by_search
 
-# by tricks already played: the first two tricks cost the most to solve
+# by tricks already played: the first two tricks cost the most to solve (seven-card hands: the
+# first four)
 LATE_SAMPLE_FACTOR = (1, 1, 2, 2, 2)
 
 
@@ -51,18 +54,21 @@ class SearchPlayer:
         return random.Random(f"{self.seed}/{point}")
 
     def samples_for(self, view: SeatView) -> int:
-        """More deals once a few tricks are gone: each costs far less to solve."""
-        return self.play_samples * LATE_SAMPLE_FACTOR[len(view.tricks)]
+        """More deals once a few tricks are gone (by the cards left in my hand): each costs
+        far less to solve."""
+        return self.play_samples * LATE_SAMPLE_FACTOR[max(5 - len(view.hand), 0)]
 
     def choose(self, view: SeatView, rules: RuleOptions) -> str:
+        view = honest_view(view)
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
         rng = self.decision_rng(view)
         if view.phase == PLAY_PHASE:
-            return PLAY[choose_card_by_search(view, rng, self.samples_for(view), self.node_budget)]
+            samples = self.samples_for(view)
+            return PLAY[choose_card_by_search(view, rules, rng, samples, self.node_budget)]
         if self.bid_samples <= 0 or (not self.search_bids and view.phase in (BID1, BID2)):
-            return choose_action(view, rules)
+            return baseline_action(view, rules)
         return choose_by_search(
             view,
             rules,

@@ -1,48 +1,91 @@
 """A perfect-information solver for the play of one hand: every hand is known.
 
-Euchre's play is at most five tricks of three or four cards, so the whole tree can be searched:
-alpha-beta over the cards, a table of bounds at the start of each trick (the cards left and the
-leader say everything), equivalent cards (touching cards of one suit in one hand, once the cards
-between them are gone) tried once, and cheap moves tried first.
+Euchre's play is five tricks (seven in seed 004's three-person game) of two, three or four
+cards, so the whole tree can be searched: alpha-beta over the cards, a table of bounds at the
+start of each trick (the cards left and the leader say everything), equivalent cards (touching
+cards of one suit in one hand, once the cards between them are gone) tried once, and cheap
+moves tried first. Only cards that follow suit are searched: with a renege rule on, those are
+the honest plays, the only ones a computer makes.
 
-The value is the number of tricks the makers' team still takes with best play by both sides.
-Hand points are a non-decreasing function of it (`hand_points`), so the same play is best for
+The value is the number of tricks the makers' side still takes with best play by both sides:
+the makers are a team, a lone maker, or in call-ace the maker and the partner of this deal.
+Hand points are a non-decreasing function of it (`Stakes.points`), so the same play is best for
 points and for tricks, and the exact count breaks ties between equally scoring plays.
 """
 
 from __future__ import annotations
 
-from .cards import TrumpTables, trump_tables
+from collections.abc import Collection
+from dataclasses import dataclass
+
+from games.engine import RuleOptions
+from games.engine.scoring import BLIND_EUCHRE_POINTS, BLIND_MARCH_POINTS
+
+from .cards import TrumpTables
+
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    """What one hand is worth to the makers' side, by the tricks it takes: positive when the
+    makers score, negative (the defenders' points) when they are euchred. Every variant
+    scores the same way from either side's seat: without partners each maker gets the
+    points, or each defender the euchre points (the house reading of seed 003)."""
+
+    hand_size: int = 5
+    to_make: int = 3
+    make: int = 1
+    march: int = 2
+    euchre: int = -2
+
+    def points(self, maker_tricks: int) -> int:
+        if maker_tricks >= self.hand_size:
+            return self.march
+        if maker_tricks >= self.to_make:
+            return self.make
+        return self.euchre
+
+
+def stakes_for(
+    rules: RuleOptions, maker_alone: bool, lone_defender: bool, blind_alone: bool = False
+) -> Stakes:
+    """The engine's scoring (scoring.py): a march 2, alone 4; a euchre 2, against a lone
+    defender 4; Robson's blind loner 5 for every trick, else 1 to the defenders."""
+    size, to_make = rules.hand_size, rules.tricks_to_make
+    if blind_alone:
+        return Stakes(size, size, BLIND_MARCH_POINTS, BLIND_MARCH_POINTS, -BLIND_EUCHRE_POINTS)
+    return Stakes(size, to_make, 1, 4 if maker_alone else 2, -4 if lone_defender else -2)
+
+
+STANDARD = RuleOptions()
 
 
 def hand_points(maker_tricks: int, maker_alone: bool, lone_defender: bool) -> int:
-    """The makers' team's score for the hand, negative when euchred (the rules of `hand.py`)."""
-    if maker_tricks >= 5:
-        return 4 if maker_alone else 2
-    if maker_tricks >= 3:
-        return 1
-    return -4 if lone_defender else -2
+    """The makers' team's score for a hand of the standard game, negative when euchred."""
+    return stakes_for(STANDARD, maker_alone, lone_defender).points(maker_tricks)
 
 
 class PlaySolver:
     """One fully known deal from a point in its play. `hands[seat]` is a bit mask of the cards
-    the seat still holds (0 for a seat sitting out); `next_seat[seat]` is the next seat to play."""
+    the seat still holds (0 for a seat sitting out); `next_seat[seat]` is the next seat to play;
+    `makers` are the seats of the makers' side."""
 
-    __slots__ = ("tables", "hands", "next_seat", "players", "maker_team", "memo", "nodes")
+    __slots__ = ("tables", "hands", "next_seat", "players", "side", "shift", "memo", "nodes")
 
     def __init__(
         self,
-        trump: str,
+        tables: TrumpTables,
         hands: list[int],
         next_seat: list[int],
         players: int,
-        maker_team: int,
+        makers: Collection[int],
     ) -> None:
-        self.tables: TrumpTables = trump_tables(trump)
+        self.tables = tables
         self.hands = hands
         self.next_seat = next_seat
         self.players = players
-        self.maker_team = maker_team
+        # side[seat]: 1 for a maker (maximises the makers' tricks), 0 for a defender
+        self.side = [int(seat in makers) for seat in range(len(hands))]
+        self.shift = tables.width  # keys: the leader (or the hand) above the cards' bits
         self.memo: dict[int, tuple[int, int]] = {}
         self.nodes = 0
 
@@ -110,7 +153,7 @@ class PlaySolver:
             if strength > best:
                 best, winner = strength, seat
         if k + 1 == self.players:
-            won = int(winner % 2 == self.maker_team)
+            won = self.side[winner]
             return won + self._search(rem ^ bit, winner, alpha - won, beta - won)
         return self._play(
             rem ^ bit, live, self.next_seat[seat], k + 1, led, best, winner, alpha, beta
@@ -141,7 +184,7 @@ class PlaySolver:
         """Makers' tricks from the start of a trick: fail-soft alpha-beta with a bounds table."""
         if not rem:
             return 0
-        key = rem | leader << 24
+        key = rem | leader << self.shift
         bounds = self.memo.get(key)
         if bounds is not None:
             low, high = bounds
@@ -182,7 +225,7 @@ class PlaySolver:
             if strength[card] > best:
                 best, winner = strength[card], seat
             seat = self.next_seat[seat]
-        return 1 if winner % 2 == self.maker_team else 0
+        return self.side[winner]
 
     def _play(
         self,
@@ -203,10 +246,11 @@ class PlaySolver:
             follow = hand & tables.suit_mask[led]
             if follow:
                 hand = follow
-        maximizing = seat % 2 == self.maker_team
+        maximizing = self.side[seat]
         last = k + 1 == self.players
         value = -1 if maximizing else 99
-        key = ((hand << 24 | live) << 7 | best + 1) << 3 | led + 1 if k else hand << 24 | live
+        shift = self.shift
+        key = ((hand << shift | live) << 7 | best + 1) << 3 | led + 1 if k else hand << shift | live
         cache = tables.moves
         moves = cache.get(key)
         if moves is None:
@@ -225,7 +269,7 @@ class PlaySolver:
                 card_led = tables.suit[card]
                 card_best, card_winner = tables.strength[card_led][card], seat
             if last:
-                won = 1 if card_winner % 2 == self.maker_team else 0
+                won = self.side[card_winner]
                 child = rem ^ bit
                 if child:
                     score = won + self._search(child, card_winner, alpha - won, beta - won)

@@ -212,10 +212,10 @@ def test_sampled_deals_agree_with_the_view(rules: RuleOptions) -> None:
 
     def check(state: GameState, seat: int, view: SeatView, action: str) -> None:
         nonlocal checks
-        constraints = constraints_of(view)
+        constraints = constraints_of(view, rules)
         played = {card for trick in view.tricks for _, card in trick.plays}
         played.update(card for _, card in view.trick)
-        for world in sample_worlds(view, 4, rng):
+        for world in sample_worlds(view, rules, 4, rng):
             assert world.hands[seat] == view.hand
             for other in range(4):
                 assert len(world.hands[other]) == view.hand_sizes[other]
@@ -226,7 +226,8 @@ def test_sampled_deals_agree_with_the_view(rules: RuleOptions) -> None:
                 everything.append(view.upcard)
             if view.my_discard is not None:
                 everything.append(view.my_discard)
-            everything += view.my_under_given or ()  # in the kitty, where I put them
+            # the cards I went under with are in the kitty, where I put them
+            assert set(view.my_under_given or ()) <= set(world.kitty)
             assert sorted(everything) == sorted(DECK)  # every card exactly once
             if view.trump is not None:
                 effective = EFFECTIVE_SUIT[view.trump]
@@ -237,7 +238,7 @@ def test_sampled_deals_agree_with_the_view(rules: RuleOptions) -> None:
                 view.upcard_taken
                 and seat != view.dealer
                 and view.upcard not in played
-                and constraints.dealer_holds_upcard
+                and constraints.taker_holds_upcard
             ):
                 assert view.upcard in world.hands[view.dealer]
         # the real deal satisfies the same hard facts (the constraints are not too strict)

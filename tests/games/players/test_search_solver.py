@@ -10,7 +10,7 @@ import pytest
 from games.engine import Deal, HandState, RuleOptions
 from games.engine.cards import DECK, DECK_INDEX
 from games.players.search.card_play import next_seats
-from games.players.search.cards import to_mask
+from games.players.search.cards import tables_for, to_mask
 from games.players.search.solver import PlaySolver, hand_points
 
 
@@ -61,7 +61,9 @@ def random_ending(rng: random.Random, cards_played: int) -> HandState:
 def solver_for(hand: HandState) -> tuple[PlaySolver, list[tuple[int, int]]]:
     sitting_out = tuple(seat for seat in range(4) if not hand.active[seat])
     masks = [to_mask(hand.hands[seat]) if hand.active[seat] else 0 for seat in range(4)]
-    solver = PlaySolver(hand.trump, masks, next_seats(sitting_out), hand.players, hand.maker % 2)
+    makers = (hand.maker, (hand.maker + 2) % 4)
+    following = next_seats(4, sitting_out)
+    solver = PlaySolver(tables_for(hand.trump, hand.rules), masks, following, hand.players, makers)
     trick = [
         (seat, DECK_INDEX[card])
         for seat, card in zip(hand.trick_seats, hand.trick_cards, strict=True)
