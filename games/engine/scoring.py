@@ -2,7 +2,7 @@
 
 Points go to scores: a team's score in the partnership game, each player's own score in the
 two-handed, three-handed and call-ace games (where the maker's side, and the defenders, each
-get the points: seed 003's "defenders who score together for that hand").
+get the points: the defenders "score together for that hand", as issue 19 reads seed 003).
 A mixin of `HandState` (hand.py); it holds no state itself.
 """
 
