@@ -84,6 +84,9 @@ class BiddingStyle:
     partner_pickup_share: float = 0.5
     opponent_pickup_share: float = 0.5
     opponent_pickup_penalty: float = 0.3
+    # seed 003's partner-takes-upcard: ordering up gives the card (and a discard) to my partner
+    # and none to the dealer. Tuned in the arena (issue 19).
+    partner_takes_share: float = 2.0
     # no trump is named with about four sure tricks (aces and the cards running down from them)
     no_trump_tricks: float = 4.0
     go_under: bool = True  # when the option is on and the hand is too weak to bid
@@ -91,14 +94,26 @@ class BiddingStyle:
 
 DEFAULT_STYLE = BiddingStyle()
 
-# Added to a style's thresholds, per variant: a maker without a partner needs more, and seven
-# cards count more points. Tuned with the arena, baseline against baseline with other shifts.
-VARIANT_SHIFT = {"euchre": 0.0, "call_ace": 0.0, "two_handed": 0.0, "three_handed": 0.0}
+# Added to a style's thresholds, per (variant, hand size): a maker without a partner needs more
+# in the three-handed game; two-handed (one opponent) and call-ace (a partner is always called)
+# bid more freely. Tuned in the arena: one rule-of-thumb player with shifted thresholds at a
+# table of others, 3,000 duplicate deals per shift, points per hand (issue 19).
+VARIANT_SHIFT = {
+    ("euchre", 5): 0.0,
+    ("two_handed", 5): -1.25,
+    ("three_handed", 5): 1.0,
+    ("three_handed", 7): 0.0,
+    ("call_ace", 5): -1.5,
+}
+# ... and per deck: with 28 or 32 cards fewer trumps are dealt, so a count goes further
+DECK_SHIFT = {24: 0.0, 28: -0.75, 32: -1.0}
 
 
 def bid_threshold(points: float, rules: RuleOptions) -> float:
-    """A style's threshold, for hands of `rules.hand_size` cards in `rules.variant`."""
-    return points * rules.hand_size / 5 + VARIANT_SHIFT[rules.variant]
+    """A style's threshold, for hands of `rules.hand_size` cards in `rules.variant` (seven
+    cards count about 7/5 of five cards' points)."""
+    shift = VARIANT_SHIFT[rules.variant, rules.hand_size] + DECK_SHIFT[rules.deck]
+    return points * rules.hand_size / 5 + shift
 
 
 class RuleOfThumbPlayer:
@@ -216,6 +231,8 @@ def _pickup_adjusted(
     upcard_points = trump_points(view.upcard, trump)
     assert view.seat is not None
     if rules.partnerships and taker == (view.seat + 2) % 4:
+        if taker != view.dealer:  # partner takes upcard (seed 003)
+            return points + style.partner_takes_share * upcard_points
         return points + style.partner_pickup_share * upcard_points
     return points - style.opponent_pickup_share * upcard_points - style.opponent_pickup_penalty
 

@@ -24,8 +24,8 @@ from .score_race import race_win, standing_value
 from .strength import KEEP_POINTS, near_lay_down, pickup_strength
 
 # How often a dealer going alone blind with the jack turned up (Robson) takes every trick,
-# against rule-of-thumb defenders: measured over 4,000 seeded hands (see the report of issue 19).
-BLIND_MARCH_CHANCE = 0.12
+# against rule-of-thumb defenders: 397 marches in 4,000 seeded hands (rule-of-thumb play).
+BLIND_MARCH_CHANCE = 0.10
 HOPELESS_RANKS = frozenset("789T")  # a hand of these only (no ace, no face card, no Benny)
 
 
@@ -70,9 +70,11 @@ def kitty_choice(view: SeatView) -> str | None:
 
 
 def choose_ace_call(view: SeatView, rules: RuleOptions) -> str:
-    """Alone with a near lay-down hand; else call the ace of a side suit in which I hold a low
-    card (to lead to the partner's ace; the fewer I hold, the less the ace risks a ruff), else
-    the ace of trump (the partner then holds a high trump), else a suit I am void in."""
+    """Alone with a near lay-down hand. Else the ace of trump when I may call it: its holder
+    (or, if nobody holds it, the holder of the highest trump) is my partner, a trump for us.
+    Else the ace of a side suit in which I hold a low card, to lead to the partner's ace (the
+    fewer I hold, the less the ace risks a ruff), else a suit I am void in. (In the arena the
+    ace of trump first gained 0.018 points per hand over the side suit first, 4,000 deals.)"""
     actions = honest_choices(view)
     trump = view.trump
     assert trump is not None
@@ -84,9 +86,9 @@ def choose_ace_call(view: SeatView, rules: RuleOptions) -> str:
 
     def preference(suit: str) -> tuple[int, int, int]:
         mine = [card for card in view.hand if effective[card] == suit and card not in order]
-        if suit != trump and mine:
+        if suit == trump:
             tier = 2
-        elif suit == trump:
+        elif mine:
             tier = 1
         else:
             tier = 0
