@@ -9,12 +9,21 @@ from typing import NamedTuple
 
 import pytest
 
-from games.engine import PRESETS, GameState, RuleOptions, SeatView, preset_rules, rules_deck
+from games.engine import (
+    PRESETS,
+    GameState,
+    InvalidRules,
+    RuleOptions,
+    SeatView,
+    preset_rules,
+    rules_deck,
+)
 from games.engine.view import seat_view
 from games.players import RandomPlayer, RuleOfThumbPlayer, choose_action
 from games.players.knowledge import play_knowledge, view_deck
 from games.players.levels import EasyPlayer
 from games.players.rule_of_thumb_variants import choose_robson, sweep_points
+from games.simulation import describe_rules
 
 from .situations import situation
 
@@ -356,3 +365,40 @@ def test_robson_add_when_adding_wins_or_early_in_the_game() -> None:
     assert choose_robson(robson_view(score=(0, 0))) == "robson:add"
     assert sweep_points(robson_view(score=(9, 6), maker_alone=True)) == 4
     assert choose_robson(robson_view(score=(9, 6), maker_alone=True)) == "robson:add"
+
+
+def option_combinations() -> list[RuleOptions]:
+    """Each variant with options no preset combines with it (those the rules refuse are left
+    out): every upturned Benny rule, the kitty's options, stick the dealer and no trump, the
+    renege readings, the larger decks."""
+    variants = [
+        {"variant": "euchre"},
+        {"variant": "two_handed"},
+        {"variant": "three_handed"},
+        {"variant": "three_handed", "hand_size": 7},
+        {"variant": "call_ace"},
+    ]
+    extras: list[dict[str, object]] = [
+        {"benny": "joker", "upturned_benny": choice}
+        for choice in ("S", "name_blind", "name", "dealer_must_play", "redeal")
+    ]
+    extras += [
+        {"benny": "two_of_spades", "deck": 28, "upturned_benny": "name"},
+        {"stick_the_dealer": True, "no_trump": True, "deck": 32},
+        {"going_under": True, "no_ace_no_face_no_trump": True, "renege": "two_points"},
+        {"farmers_hand": True, "ace_no_face": True, "renege": "all_tricks"},
+        {"defend_alone": True, "robson": True, "partner_takes_upcard": True},
+    ]
+    combinations = []
+    for variant in variants:
+        for extra in extras:
+            try:
+                combinations.append(RuleOptions(**variant, **extra, target_score=5))
+            except InvalidRules:
+                continue
+    return combinations
+
+
+@pytest.mark.parametrize("rules", option_combinations(), ids=describe_rules)
+def test_plays_whole_games_under_other_combinations_of_options(rules: RuleOptions) -> None:
+    play_whole_game(rules, "combination", [HonestRuleOfThumb] * rules.seats)
