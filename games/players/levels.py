@@ -1,6 +1,6 @@
 """Levels of play a table's creator may choose: easy, normal, strong.
 
-- easy: the rule-of-thumb player, but one card in four is any legal card and its bids are a
+- easy: the rule-of-thumb player, but one card in four is any honest card and its bids are a
   little rash (it bids from a point lower);
 - normal: searched card play over a few deals (`search/`), rule-of-thumb bidding;
 - strong: searched card play over more deals, and searched bidding, going alone, going under
