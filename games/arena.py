@@ -1,16 +1,30 @@
 """The arena: how much stronger one computer player is than another, in points per hand.
 
     python -m games.arena --a strong --b baseline --deals 1000 [--seed S] [--rules going_under=1]
+    python -m games.arena --a strong --b baseline --deals 200 --variant three_handed
     python -m games.arena --all-pairs --deals 200        # every pair: a Markdown table
+    python -m games.arena --all-variants --deals 200     # A against B in every preset: a table
 
-Duplicate deals: deal i is one hand (seed f"{seed}/{i}", hand 0 of it, dealer i % 4) played
-twice, once with A in seats 0 and 2 and once with A in seats 1 and 3, so that both sides hold
-the same cards. A hand is scored by its points (1 a make, 2 a march or a euchre, 4 a lone march
-or a lone defender's euchre), from a 0-0 score; a hand that everybody passes scores 0. The
-difference A - B per hand is averaged over the duplicate pairs, with a 95% confidence interval
-from the spread of the pairs (a normal approximation: the pairs are independent).
+Duplicate deals: deal i is one hand (seed f"{seed}/{i}", hand 0 of it, dealer i mod the number
+of seats) played once per seating, every player seeing only its own view:
 
-Decision times are the CPU time of real choices only (more than one legal action), one process:
+- partnerships (the four-player game and its presets): twice, A in seats 0 and 2 then in seats
+  1 and 3, so that both sides hold the same cards; A - B is A's team's points minus B's;
+- two-handed: twice, A in seat 0 then in seat 1 (B in the other);
+- three-handed and call-ace (each player keeps their own score): once per seat, A in that seat
+  and B in all the others, so that A holds every hand of the deal once. A - B is A's points
+  minus the mean points of B's seats at that table: "how much more does one A score than a B
+  would in its place". (Every seat is held by A once and by B the other times, so a player
+  against itself scores exactly 0; the defenders of a three-handed hand play together, so this
+  measures A both alone against two Bs and as a Bs' fellow defender.)
+
+A hand is scored by the points it adds to each score from 0-0 (1 a make, 2 a march or a euchre,
+4 a lone march or a lone defender's euchre, and the variants' own: 2 to each defender of a
+three-handed euchre, Robson's 5 for a blind march); a hand that everybody passes, or that is
+redealt, scores 0. A - B per hand is averaged over the deals, with a 95% confidence interval
+from the spread of the per-deal differences (a normal approximation: the deals are independent).
+
+Decision times are the CPU time of real choices only (more than one honest action), one process:
 CPU time, not wall time, so that other work on a shared machine does not count. A benchmark,
 not a test.
 """
@@ -18,26 +32,44 @@ not a test.
 from __future__ import annotations
 
 import argparse
-import math
 import random
-import statistics
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field, fields
 from itertools import combinations
+from typing import Any
 
-from games.engine import Deal, GameState, HandRecord, HandState, RuleOptions, deal_hand
+from games.arena_stats import (
+    TABLE_HEADER,
+    VARIANT_TABLE_HEADER,
+    ArenaResult,
+    SideStats,
+    confidence_interval,
+    describe,
+    format_result,
+    mean,
+    quantile,
+    table_row,
+    variant_row,
+)
+from games.engine import PRESETS, GameState, HandRecord, HandState, RuleOptions, deal_hand
+from games.engine.errors import InvalidRules
+from games.engine.phases import DONE
+from games.engine.presets import preset_rules
 from games.engine.records import EUCHRE, MARCH
 from games.engine.view import seat_view
-from games.players import PLAYER_KINDS, PlayerFactory
+from games.players import PLAYER_KINDS, PlayerFactory, player_name
 from games.players.levels import LEVELS
 
 BASELINE = "baseline"
+Player = str | PlayerFactory  # a name for `factory_for`, or a factory (experiments, tests)
 
 
-def factory_for(name: str) -> PlayerFactory:
-    """A level ("easy", "normal", "strong"), "baseline" (rule of thumb) or a PLAYER_KINDS name."""
+def factory_for(name: Player) -> PlayerFactory:
+    """A level ("easy", "normal", "strong"), "baseline" (rule of thumb) or a PLAYER_KINDS name;
+    a factory is taken as it is."""
+    if not isinstance(name, str):
+        return name
     if name == BASELINE:
         return PLAYER_KINDS["rule_of_thumb"]
     if name in PLAYER_KINDS:
@@ -45,70 +77,15 @@ def factory_for(name: str) -> PlayerFactory:
     raise SystemExit(f"unknown player {name!r}: one of {', '.join([BASELINE, *PLAYER_KINDS])}")
 
 
-@dataclass
-class SideStats:
-    """One side's (A's or B's) figures over every hand it played."""
-
-    hands: int = 0
-    points: int = 0
-    made_trump: int = 0  # hands in which this side named trump
-    marches: int = 0  # ... and took all five tricks
-    euchred: int = 0  # ... and was euchred
-    euchres: int = 0  # hands in which it euchred the makers
-    lone_hands: int = 0
-    lone_marches: int = 0
-    times: list[float] = field(default_factory=list)  # seconds per real decision
-
-    def points_per_hand(self) -> float:
-        return self.points / self.hands if self.hands else 0.0
-
-    def rate(self, count: int, total: int | None = None) -> float:
-        total = self.made_trump if total is None else total
-        return count / total if total else 0.0
-
-    def time_quantile(self, q: float) -> float:
-        return quantile(self.times, q)
+def label(name: Player) -> str:
+    return name if isinstance(name, str) else player_name(name)
 
 
-@dataclass
-class ArenaResult:
-    a: str
-    b: str
-    deals: int
-    seed: str
-    rules: RuleOptions
-    side: dict[str, SideStats]
-    pair_differences: list[float]  # per duplicate pair: (A - B) points per hand
-
-    @property
-    def difference(self) -> float:
-        return mean(self.pair_differences)
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        return confidence_interval(self.pair_differences)
-
-
-def quantile(values: Sequence[float], q: float) -> float:
-    """The q-quantile by the nearest-rank method (0 for no values)."""
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    rank = max(1, math.ceil(q * len(ordered)))
-    return ordered[rank - 1]
-
-
-def mean(values: Sequence[float]) -> float:
-    return sum(values) / len(values) if values else 0.0
-
-
-def confidence_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, float]:
-    """The 95% interval of the mean: mean ± z * sample standard deviation / sqrt(n)."""
-    centre = mean(values)
-    if len(values) < 2:
-        return (centre, centre)
-    half = z * statistics.stdev(values) / math.sqrt(len(values))
-    return (centre - half, centre + half)
+def seatings(rules: RuleOptions) -> list[tuple[int, ...]]:
+    """A's seats in each play of a deal (B holds the others); see the module's docstring."""
+    if rules.partnerships:
+        return [(0, 2), (1, 3)]
+    return [(seat,) for seat in range(rules.seats)]
 
 
 def play_hand(
@@ -120,9 +97,10 @@ def play_hand(
 ) -> HandRecord:
     """One hand from a 0-0 score; each seat's player sees only its own view. `times[seat]`
     receives the seconds of each real decision."""
-    deal: Deal = deal_hand(deal_seed, 0)
     state = GameState(rules, deal_seed)
-    state.hand = HandState(rules, dealer, deal, 0)
+    state.hand = HandState(rules, dealer, deal_hand(deal_seed, 0, rules), 0)
+    if state.hand.phase == DONE:  # an upturned Benny thrown in at once (its "redeal" rule)
+        return state.hand.record(score_after=(0,) * rules.scorers)
     players = [
         factory(random.Random(f"{deal_seed}/seat/{seat}")) for seat, factory in enumerate(factories)
     ]
@@ -133,55 +111,82 @@ def play_hand(
         start = time.thread_time()
         action = players[seat].choose(view, rules)
         elapsed = time.thread_time() - start
-        if len(view.legal_actions) > 1:
+        if len(view.honest_actions) > 1:
             times[seat].append(elapsed)
         state.apply(action, seat)
     return state.records[0]
 
 
-def _count(stats: SideStats, record: HandRecord, team: int) -> None:
+def _maker_side(record: HandRecord, rules: RuleOptions) -> tuple[int, ...]:
+    maker = record.maker
+    assert maker is not None
+    if rules.partnerships:
+        return (maker, (maker + 2) % 4)
+    if record.partner is not None:
+        return (maker, record.partner)
+    return (maker,)
+
+
+def _units(rules: RuleOptions, seats: Sequence[int]) -> list[tuple[int, tuple[int, ...]]]:
+    """(scorer, its seats) for each unit of a side holding `seats`."""
+    if rules.partnerships:
+        team = seats[0] % 2
+        return [(team, (team, team + 2))]
+    return [(seat, (seat,)) for seat in seats]
+
+
+def _count(stats: SideStats, record: HandRecord, rules: RuleOptions, seats: Sequence[int]) -> float:
+    """Adds one play of a deal to a side's figures; returns the side's points in it."""
+    units = _units(rules, seats)
+    points = mean([record.score_after[scorer] for scorer, _ in units])
     stats.hands += 1
-    if record.scoring_team == team:
-        stats.points += record.points
-    if record.maker is None:
-        return
-    if record.maker % 2 == team:
-        stats.made_trump += 1
-        stats.marches += record.outcome == MARCH
-        stats.euchred += record.outcome == EUCHRE
-        if record.maker_alone:
-            stats.lone_hands += 1
-            stats.lone_marches += record.outcome == MARCH
-    elif record.outcome == EUCHRE:
-        stats.euchres += 1
+    stats.points += points
+    makers = () if record.maker is None else _maker_side(record, rules)
+    for _, unit_seats in units:
+        stats.units += 1
+        if record.maker is None:
+            continue
+        if record.maker in unit_seats:
+            stats.made_trump += 1
+            stats.marches += record.outcome == MARCH
+            stats.euchred += record.outcome == EUCHRE
+            if record.maker_alone:
+                stats.lone_hands += 1
+                stats.lone_marches += record.outcome == MARCH
+        elif record.outcome == EUCHRE and not set(unit_seats) & set(makers):
+            stats.euchres += 1
+    return points
 
 
 def run_arena(
-    a: str,
-    b: str,
+    a: Player,
+    b: Player,
     deals: int,
     seed: str = "arena",
     rules: RuleOptions | None = None,
     progress: bool = False,
+    variant: str = "",
 ) -> ArenaResult:
     rules = rules or RuleOptions()
     factory_a, factory_b = factory_for(a), factory_for(b)
     side = {"A": SideStats(), "B": SideStats()}
     differences = []
+    plays = seatings(rules)
     for index in range(deals):
-        deal_seed, dealer = f"{seed}/{index}", index % 4
-        pair = 0
-        for a_team in (0, 1):
-            factories = [factory_a if seat % 2 == a_team else factory_b for seat in range(4)]
-            times: list[list[float]] = [[], [], [], []]
+        deal_seed, dealer = f"{seed}/{index}", index % rules.seats
+        total = 0.0
+        for a_seats in plays:
+            b_seats = tuple(seat for seat in range(rules.seats) if seat not in a_seats)
+            factories = [factory_a if seat in a_seats else factory_b for seat in range(rules.seats)]
+            times: list[list[float]] = [[] for _ in range(rules.seats)]
             record = play_hand(rules, deal_seed, dealer, factories, times)
-            for name, team in (("A", a_team), ("B", 1 - a_team)):
-                _count(side[name], record, team)
-                side[name].times.extend(times[team] + times[team + 2])
-            a_points = record.points if record.scoring_team == a_team else 0
-            b_points = record.points if record.scoring_team == 1 - a_team else 0
-            pair += a_points - b_points
-        differences.append(pair / 2)
+            a_points = _count(side["A"], record, rules, a_seats)
+            b_points = _count(side["B"], record, rules, b_seats)
+            for name, seats in (("A", a_seats), ("B", b_seats)):
+                for seat in seats:
+                    side[name].times.extend(times[seat])
+            total += a_points - b_points
+        differences.append(total / len(plays))
         if progress and (index + 1) % 50 == 0:
             low, high = confidence_interval(differences)
             print(
@@ -189,71 +194,12 @@ def run_arena(
                 file=sys.stderr,
                 flush=True,
             )
-    return ArenaResult(a, b, deals, seed, rules, side, differences)
+    return ArenaResult(label(a), label(b), deals, seed, rules, side, differences, variant)
 
 
-def format_result(result: ArenaResult) -> str:
-    low, high = result.interval
-    lines = [
-        f"A = {result.a}, B = {result.b}; {result.deals} duplicate deals "
-        f"({2 * result.deals} hands), seed {result.seed!r}, rules: {describe(result.rules)}",
-    ]
-    for name, player in (("A", result.a), ("B", result.b)):
-        stats = result.side[name]
-        lines.append(
-            f"{name} {player:<9} {stats.points_per_hand():.3f} points/hand; named trump "
-            f"{stats.rate(stats.made_trump, stats.hands):5.1%} of hands: marched "
-            f"{stats.rate(stats.marches):5.1%}, euchred {stats.rate(stats.euchred):5.1%}; "
-            f"euchred the makers {stats.rate(stats.euchres, stats.hands):5.1%} of hands; "
-            f"lone {stats.rate(stats.lone_hands, stats.hands):5.1%} of hands "
-            f"(marched {stats.rate(stats.lone_marches, stats.lone_hands):5.1%}); "
-            f"decision p50 {1000 * stats.time_quantile(0.5):.1f} ms, "
-            f"p95 {1000 * stats.time_quantile(0.95):.1f} ms ({len(stats.times)} decisions)"
-        )
-    lines.append(f"A - B: {result.difference:+.3f} points/hand, 95% CI [{low:+.3f}, {high:+.3f}]")
-    return "\n".join(lines)
-
-
-TABLE_HEADER = (
-    "| A | B | deals | A pts/hand | B pts/hand | A - B (95% CI) "
-    "| A march / euchred (of its bids) / lone (of hands) "
-    "| B march / euchred / lone | A p50 / p95 ms (CPU) | B p50 / p95 ms (CPU) |\n"
-    "|---|---|---:|---:|---:|---|---|---|---:|---:|"
-)
-
-
-def table_row(result: ArenaResult) -> str:
-    low, high = result.interval
-    cells = [result.a, result.b, str(result.deals)]
-    cells += [f"{result.side[name].points_per_hand():.3f}" for name in ("A", "B")]
-    cells.append(f"{result.difference:+.3f} [{low:+.3f}, {high:+.3f}]")
-    for name in ("A", "B"):
-        stats = result.side[name]
-        cells.append(
-            f"{stats.rate(stats.marches):.0%} / {stats.rate(stats.euchred):.0%} / "
-            f"{stats.rate(stats.lone_hands, stats.hands):.1%}"
-        )
-    for name in ("A", "B"):
-        stats = result.side[name]
-        cells.append(
-            f"{1000 * stats.time_quantile(0.5):.0f} / {1000 * stats.time_quantile(0.95):.0f}"
-        )
-    return "| " + " | ".join(cells) + " |"
-
-
-def describe(rules: RuleOptions) -> str:
-    defaults = RuleOptions()
-    changed = [
-        f"{option.name}={getattr(rules, option.name)}"
-        for option in fields(rules)
-        if getattr(rules, option.name) != getattr(defaults, option.name)
-    ]
-    return ", ".join(changed) or "defaults"
-
-
-def parse_rules(text: str) -> RuleOptions:
-    """ "going_under=1,target_score=11,opening_lead=dealer_left" to RuleOptions."""
-    values: dict[str, object] = {}
+def parse_overrides(text: str) -> dict[str, Any]:
+    """ "going_under=1,target_score=11,opening_lead=dealer_left" to rule option values."""
+    values: dict[str, Any] = {}
     for item in filter(None, (part.strip() for part in text.split(","))):
         name, _, raw = item.partition("=")
         default = getattr(RuleOptions(), name, None)
@@ -263,7 +209,15 @@ def parse_rules(text: str) -> RuleOptions:
             values[name] = int(raw)
         else:
             values[name] = raw
-    return RuleOptions.from_dict(values)
+    return values
+
+
+def parse_rules(text: str, variant: str = "standard") -> RuleOptions:
+    """A preset (`games.engine.presets.PRESETS`) with the options of `text` on top."""
+    try:
+        return preset_rules(variant, **parse_overrides(text))
+    except InvalidRules as error:
+        raise SystemExit(str(error)) from None
 
 
 def all_pairs() -> list[tuple[str, str]]:
@@ -275,29 +229,86 @@ def all_pairs() -> list[tuple[str, str]]:
     return pairs
 
 
+def all_variants(
+    a: Player, b: Player, deals: int, seed: str, overrides: str = "", progress: bool = False
+) -> list[ArenaResult]:
+    """A against B in every preset (those that refuse the `overrides` are left out, with a
+    note on stderr)."""
+    results = []
+    for name in PRESETS:
+        try:
+            rules = preset_rules(name, **parse_overrides(overrides))
+        except InvalidRules as error:
+            print(f"{name}: left out ({error})", file=sys.stderr)
+            continue
+        result = run_arena(a, b, deals, seed, rules, progress, variant=name)
+        print(format_result(result), file=sys.stderr, flush=True)
+        results.append(result)
+    return results
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--a", default="strong")
     parser.add_argument("--b", default=BASELINE)
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--seed", default="arena")
-    parser.add_argument("--rules", default="")
+    parser.add_argument("--rules", default="", help="options on top of the variant's")
+    parser.add_argument("--variant", default="", help=f"a preset: {', '.join(PRESETS)}")
     parser.add_argument("--all-pairs", action="store_true")
+    parser.add_argument("--all-variants", action="store_true")
     parser.add_argument("--progress", action="store_true")
     args = parser.parse_args(argv)
-    rules = parse_rules(args.rules)
+    if args.all_variants:
+        results = all_variants(args.a, args.b, args.deals, args.seed, args.rules, args.progress)
+        extra = f", options {args.rules}" if args.rules else ""
+        print(f"Seed {args.seed!r}; {args.deals} duplicate deals per variant{extra}.\n")
+        print(VARIANT_TABLE_HEADER)
+        print("\n".join(variant_row(result) for result in results))
+        return
+    rules = parse_rules(args.rules, args.variant or "standard")
     if not args.all_pairs:
-        print(format_result(run_arena(args.a, args.b, args.deals, args.seed, rules, args.progress)))
+        result = run_arena(
+            args.a, args.b, args.deals, args.seed, rules, args.progress, args.variant
+        )
+        print(format_result(result))
         return
     rows = []
     for a, b in all_pairs():
-        result = run_arena(a, b, args.deals, args.seed, rules, args.progress)
+        result = run_arena(a, b, args.deals, args.seed, rules, args.progress, args.variant)
         print(format_result(result), file=sys.stderr, flush=True)
         rows.append(table_row(result))
-    print(f"Rules: {describe(rules)}; seed {args.seed!r}; {args.deals} duplicate deals per pair.\n")
+    variant = f"variant {args.variant}, " if args.variant else ""
+    print(
+        f"{variant}Rules: {describe(rules)}; seed {args.seed!r}; "
+        f"{args.deals} duplicate deals per pair.\n"
+    )
     print(TABLE_HEADER)
     print("\n".join(rows))
 
+
+__all__ = [
+    "BASELINE",
+    "TABLE_HEADER",
+    "VARIANT_TABLE_HEADER",
+    "ArenaResult",
+    "SideStats",
+    "all_pairs",
+    "all_variants",
+    "confidence_interval",
+    "describe",
+    "factory_for",
+    "format_result",
+    "main",
+    "mean",
+    "parse_rules",
+    "play_hand",
+    "quantile",
+    "run_arena",
+    "seatings",
+    "table_row",
+    "variant_row",
+]
 
 if __name__ == "__main__":
     main()

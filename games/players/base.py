@@ -16,7 +16,8 @@ from games.engine import RuleOptions, SeatView
 
 class ComputerPlayer(Protocol):
     def choose(self, view: SeatView, rules: RuleOptions) -> str:
-        """One of `view.legal_actions` (the view must be of the seat to act)."""
+        """One of `view.legal_actions` (the view must be of the seat to act); a computer level
+        chooses from `view.honest_actions`, which leave out reneging."""
         ...
 
 

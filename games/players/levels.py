@@ -1,10 +1,15 @@
 """Levels of play a table's creator may choose: easy, normal, strong.
 
-- easy: the rule-of-thumb player, but one card in four is any legal card and its bids are a
+- easy: the rule-of-thumb player, but one card in four is any honest card and its bids are a
   little rash (it bids from a point lower);
 - normal: searched card play over a few deals (`search/`), rule-of-thumb bidding;
 - strong: searched card play over more deals, and searched bidding, going alone, going under
   and discarding, departing from the rule of thumb only where the search is clearly better.
+
+Every level plays every variant, and chooses only from `view.honest_actions`: with a renege
+rule on the engine lets people err, but a computer does not cheat. Where the search cannot
+handle a phase or a variant (it raises, or its answer is not an honest action), normal and
+strong fall back to the rule of thumb for that decision, so that a level always plays legally.
 
 `choose_action_at_level(view, rules, level, seed)` is a pure function of its arguments: the
 server passes a seed derived from the game's seed and the action's number.
@@ -12,6 +17,7 @@ server passes a seed derived from the game's seed and the action's number.
 
 from __future__ import annotations
 
+import logging
 import random
 
 from games.engine import RuleOptions, SeatView
@@ -19,7 +25,27 @@ from games.engine.hand import PLAY_PHASE
 
 from .base import ComputerPlayer
 from .rule_of_thumb import BiddingStyle, choose_action
+from .rule_of_thumb_play import honest_choices
 from .search import SearchPlayer
+
+logger = logging.getLogger(__name__)
+# (variant, phase, what went wrong) already logged: one warning each, not one per decision
+_reported: set[tuple[str, str, str]] = set()
+
+
+def _report(view: SeatView, rules: RuleOptions, problem: str, exc_info: bool = False) -> None:
+    key = (rules.variant, view.phase, problem.split(":", 1)[0])
+    if key not in _reported:
+        _reported.add(key)
+        logger.warning(
+            "the search cannot decide in phase %s of variant %s (%s): rule of thumb instead "
+            "(reported once)",
+            view.phase,
+            rules.variant,
+            problem,
+            exc_info=exc_info,
+        )
+
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "strong")
 
@@ -41,24 +67,42 @@ class EasyPlayer:
         self.seed = rng.getrandbits(64)
 
     def choose(self, view: SeatView, rules: RuleOptions) -> str:
-        legal = view.legal_actions
-        if len(legal) == 1:
-            return legal[0]
+        honest = honest_choices(view)
+        if len(honest) == 1:
+            return honest[0]
         point = (view.hand_number, view.phase, len(view.bids), len(view.tricks), len(view.trick))
         rng = random.Random(f"{self.seed}/{point}")
         if view.phase == PLAY_PHASE and rng.random() < EASY_RANDOM_CARD:
-            return rng.choice(legal)
+            return rng.choice(honest)
         return choose_action(view, rules, EASY_STYLE)
 
 
-class NormalPlayer(SearchPlayer):
+class GuardedSearchPlayer(SearchPlayer):
+    """The search player, with the rule of thumb for what the search cannot do yet."""
+
+    def choose(self, view: SeatView, rules: RuleOptions) -> str:
+        honest = honest_choices(view)
+        if len(honest) == 1:
+            return honest[0]
+        try:
+            action = super().choose(view, rules)
+        except Exception as error:  # any failure of the search: the decision must be made
+            _report(view, rules, f"{type(error).__name__}: {error}", exc_info=True)
+            return choose_action(view, rules)
+        if action not in honest:
+            _report(view, rules, f"not honest: {action}")
+            return choose_action(view, rules)
+        return action
+
+
+class NormalPlayer(GuardedSearchPlayer):
     name = "normal"
 
     def __init__(self, rng: random.Random) -> None:
         super().__init__(rng, play_samples=NORMAL_PLAY_SAMPLES, bid_samples=0)
 
 
-class StrongPlayer(SearchPlayer):
+class StrongPlayer(GuardedSearchPlayer):
     name = "strong"
 
     def __init__(self, rng: random.Random) -> None:

@@ -1,4 +1,5 @@
-"""The weakest possible player: any legal action, uniformly. A baseline for tests."""
+"""The weakest possible player: any legal action, uniformly. A baseline for tests; with a renege
+rule on it may renege, like a careless person (the computer levels never do)."""
 
 from __future__ import annotations
 

@@ -2,10 +2,12 @@
 
 It is the baseline a stronger player will be measured against. It bids by a point count
 (`strength.py`), goes under (seed 000) when it may and its hand is too weak to bid, discards to
-short-suit itself, goes alone with a near lay-down hand, and plays by the usual maxims: draw
-trumps when we called and hold the top one, cash aces, win as cheaply as possible, never
-overtake a partner whose card is safe, trump in when an opponent is winning, and otherwise
-throw the lowest card.
+short-suit itself, goes alone with a near lay-down hand, and plays by the usual maxims
+(`rule_of_thumb_play.py`). It plays every variant of seeds 001-004: two- and three-handed,
+seven-card hands, call-ace, the larger decks, the Benny, exchanges and redeals, Robson, the
+Canadian loner, the partner taking the up card (`rule_of_thumb_variants.py` has the phases of
+the variants), and with a renege rule on it chooses only from `honest_actions`: a computer
+never reneges.
 
 It sees only its seat's view, keeps no state, and is deterministic.
 """
@@ -26,27 +28,43 @@ from games.engine.actions import (
     PLAY,
     go_under_action,
 )
-from games.engine.cards import (
-    DECK_INDEX,
-    EFFECTIVE_SUIT,
-    NO_TRUMP,
-    RANKS,
-    SUITS,
-    TRICK_STRENGTH,
-    TRUMP_ORDER,
+from games.engine.cards import BENNY_CARDS, NO_TRUMP, SUITS
+from games.engine.deal import rules_deck
+from games.engine.phases import (
+    ALONE_PHASE,
+    BID1,
+    BID2,
+    BLIND_PHASE,
+    CALL_ACE_PHASE,
+    DEALER_NAMES_PHASE,
+    DEFEND_PHASE,
+    DISCARD_PHASE,
+    NAME_BLIND_PHASE,
+    PLAY_PHASE,
+    ROBSON_PHASE,
 )
-from games.engine.hand import ALONE_PHASE, BID1, BID2, DEFEND_PHASE, DISCARD_PHASE, PLAY_PHASE
 
-from .knowledge import PlayKnowledge, play_knowledge
+from .rule_of_thumb_play import choose_card, follow_card, honest_choices, lead_card
+from .rule_of_thumb_variants import (
+    choose_ace_call,
+    choose_blind,
+    choose_robson,
+    kitty_choice,
+    least_useful,
+    name_trump,
+    out_of_play,
+)
 from .strength import (
-    KEEP_POINTS,
-    count_trumps,
+    card_to_discard,
+    near_lay_down,
     no_trump_tricks,
-    off_suit_losers,
+    pickup_strength,
     suit_strength,
     top_trump_run,
     trump_points,
 )
+
+STANDARD = RuleOptions()
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +73,8 @@ class BiddingStyle:
 
     The defaults bid three trumps with a bower, or both bowers and an ace. They were tuned by
     pitting styles against each other over 2,000 seeded games: a team bidding from 6.5 points
-    won only 37% of its games against one bidding from 5.5.
+    won only 37% of its games against one bidding from 5.5. Other variants shift them
+    (`bid_threshold`).
     """
 
     order_up_points: float = 5.5
@@ -65,13 +84,36 @@ class BiddingStyle:
     partner_pickup_share: float = 0.5
     opponent_pickup_share: float = 0.5
     opponent_pickup_penalty: float = 0.3
+    # seed 003's partner-takes-upcard: ordering up gives the card (and a discard) to my partner
+    # and none to the dealer. Tuned in the arena (issue 19).
+    partner_takes_share: float = 2.0
     # no trump is named with about four sure tricks (aces and the cards running down from them)
     no_trump_tricks: float = 4.0
     go_under: bool = True  # when the option is on and the hand is too weak to bid
 
 
 DEFAULT_STYLE = BiddingStyle()
-_PLAIN_RANK = {rank: index for index, rank in enumerate(RANKS)}
+
+# Added to a style's thresholds, per (variant, hand size): a maker without a partner needs more
+# in the three-handed game; two-handed (one opponent) and call-ace (a partner is always called)
+# bid more freely. Tuned in the arena: one rule-of-thumb player with shifted thresholds at a
+# table of others, 3,000 duplicate deals per shift, points per hand (issue 19).
+VARIANT_SHIFT = {
+    ("euchre", 5): 0.0,
+    ("two_handed", 5): -1.25,
+    ("three_handed", 5): 1.0,
+    ("three_handed", 7): 0.0,
+    ("call_ace", 5): -1.5,
+}
+# ... and per deck: with 28 or 32 cards fewer trumps are dealt, so a count goes further
+DECK_SHIFT = {24: 0.0, 28: -0.75, 32: -1.0}
+
+
+def bid_threshold(points: float, rules: RuleOptions) -> float:
+    """A style's threshold, for hands of `rules.hand_size` cards in `rules.variant` (seven
+    cards count about 7/5 of five cards' points)."""
+    shift = VARIANT_SHIFT[rules.variant, rules.hand_size] + DECK_SHIFT[rules.deck]
+    return points * rules.hand_size / 5 + shift
 
 
 class RuleOfThumbPlayer:
@@ -87,22 +129,32 @@ class RuleOfThumbPlayer:
 
 
 def choose_action(view: SeatView, rules: RuleOptions, style: BiddingStyle = DEFAULT_STYLE) -> str:
-    """The rule-of-thumb choice for the seat of `view`, which must be the seat to act."""
-    if len(view.legal_actions) == 1:
-        return view.legal_actions[0]  # a forced card: nothing to think about
+    """The rule-of-thumb choice for the seat of `view`, which must be the seat to act: one of
+    `view.honest_actions`."""
+    actions = honest_choices(view)
+    if len(actions) == 1:
+        return actions[0]  # a forced card: nothing to think about
     phase = view.phase
     if phase == PLAY_PHASE:
-        return PLAY[choose_card(view)]
+        return PLAY[choose_card(view, rules)]
     if phase in (BID1, BID2):
         return choose_bid(view, rules, style)
     if phase == DISCARD_PHASE:
-        allowed = [action[8:] for action in view.legal_actions]
+        allowed = [action[8:] for action in actions]
         assert view.trump is not None
         return DISCARD[card_to_discard(view.hand, view.trump, allowed)]
     if phase == ALONE_PHASE:
-        return ALONE if should_go_alone(view) else NOT_ALONE
+        return ALONE if should_go_alone(view, rules) else NOT_ALONE
     if phase == DEFEND_PHASE:
-        return ALONE if should_defend_alone(view) else NOT_ALONE
+        return ALONE if should_defend_alone(view, rules) else NOT_ALONE
+    if phase == CALL_ACE_PHASE:
+        return choose_ace_call(view, rules)
+    if phase in (NAME_BLIND_PHASE, DEALER_NAMES_PHASE):
+        return name_trump(view, rules)
+    if phase == BLIND_PHASE:
+        return choose_blind(view)
+    if phase == ROBSON_PHASE:
+        return choose_robson(view)
     raise ValueError(f"nothing to choose in phase {phase!r}")
 
 
@@ -110,227 +162,148 @@ def choose_action(view: SeatView, rules: RuleOptions, style: BiddingStyle = DEFA
 
 
 def choose_bid(view: SeatView, rules: RuleOptions, style: BiddingStyle = DEFAULT_STYLE) -> str:
-    legal = view.legal_actions
-    under = _going_under(view) if style.go_under else None
+    legal = honest_choices(view)
+    # a hand too weak to bid asks for a redeal, exchanges with the kitty, or goes under
+    fallback = kitty_choice(view) or (_going_under(view) if style.go_under else None)
+    if _must_go_alone(view, rules):
+        return _bid_alone(view, rules, legal) or fallback or _pass_or_name(view, rules, legal)
     if view.phase == BID1:
-        if order_up_strength(view, rules, style) >= style.order_up_points:
+        if order_up_strength(view, rules, style) >= bid_threshold(style.order_up_points, rules):
             return ORDER_UP
-        return under or PASS
-    suit, points = best_suit_to_call(view)
-    if points >= style.call_points:
+        return fallback or PASS
+    suit, points = best_suit_to_call(view, rules, style)
+    if points >= bid_threshold(style.call_points, rules):
         return CALL[suit]
     no_trump = CALL[NO_TRUMP] in legal and no_trump_tricks(view.hand) >= style.no_trump_tricks
     if no_trump:
         return CALL[NO_TRUMP]
-    if under:
-        return under
+    if fallback:
+        return fallback
     if PASS in legal:
         return PASS
     return CALL[suit]  # stick the dealer: the dealer must name a suit, so name the best one
 
 
-def order_up_strength(
-    view: SeatView, rules: RuleOptions, style: BiddingStyle = DEFAULT_STYLE
+def _pass_or_name(view: SeatView, rules: RuleOptions, legal: tuple[str, ...]) -> str:
+    if PASS in legal:
+        return PASS
+    return CALL[best_suit_to_call(view, rules)[0]]
+
+
+def _must_go_alone(view: SeatView, rules: RuleOptions) -> bool:
+    """The Canadian loner (seed 001): the dealer's partner who makes trump plays alone."""
+    return rules.dealers_partner_alone and view.seat == (view.dealer + 2) % 4
+
+
+def _bid_alone(view: SeatView, rules: RuleOptions, legal: tuple[str, ...]) -> str | None:
+    """The bid of a hand that must play alone if it makes trump: only a near lay-down hand
+    (my partner takes the up card and sits out, so it does not help)."""
+    deck, gone = rules_deck(rules), out_of_play(view)
+    if view.phase == BID1:
+        suit = view.upcard_suit
+        if suit is not None and near_lay_down(view.hand, suit, gone, deck):
+            return ORDER_UP
+        return None
+    suits = [suit for suit in SUITS if CALL[suit] in legal]
+    for suit in sorted(suits, key=lambda suit: -suit_strength(view.hand, suit)):
+        if near_lay_down(view.hand, suit, gone, deck):
+            return CALL[suit]
+    return None
+
+
+def _upcard_taker(view: SeatView, rules: RuleOptions) -> int:
+    """Who picks up the up card if I make its suit trump: the dealer, or with seed 003's
+    partner-takes-upcard my partner when I am not the dealer."""
+    if rules.partner_takes_upcard and view.seat != view.dealer:
+        assert view.seat is not None
+        return (view.seat + 2) % 4
+    return view.dealer
+
+
+def _pickup_adjusted(
+    view: SeatView, rules: RuleOptions, style: BiddingStyle, trump: str, taker: int
 ) -> float:
-    """The point count of the up card's suit as trump, for the seat of `view`."""
-    trump, upcard = view.upcard[1], view.upcard
-    if view.seat == view.dealer:
-        # the dealer counts the best five of its six cards
-        six = (*view.hand, upcard)
-        allowed = [card for card in six if rules.dealer_may_discard_upcard or card != upcard]
-        discard = card_to_discard(six, trump, allowed)
-        return suit_strength((card for card in six if card != discard), trump)
+    """My count for `trump` when `taker` picks up the up card: the best of my cards and the up
+    card when I take it; a share of it when my partner does; less when an opponent does."""
+    if view.seat == taker:
+        return pickup_strength(view.hand, view.upcard, trump, rules.dealer_may_discard_upcard)
     points = suit_strength(view.hand, trump)
-    upcard_points = trump_points(upcard, trump)
-    if view.dealer == (view.seat + 2) % 4:
+    upcard_points = trump_points(view.upcard, trump)
+    assert view.seat is not None
+    if rules.partnerships and taker == (view.seat + 2) % 4:
+        if taker != view.dealer:  # partner takes upcard (seed 003)
+            return points + style.partner_takes_share * upcard_points
         return points + style.partner_pickup_share * upcard_points
     return points - style.opponent_pickup_share * upcard_points - style.opponent_pickup_penalty
 
 
-def best_suit_to_call(view: SeatView) -> tuple[str, float]:
-    """The strongest suit that may be named in the second round, and its point count."""
-    callable_suits = [suit for suit in SUITS if CALL[suit] in view.legal_actions]
-    scored = [(suit_strength(view.hand, suit), -SUITS.index(suit), suit) for suit in callable_suits]
+def order_up_strength(
+    view: SeatView, rules: RuleOptions, style: BiddingStyle = DEFAULT_STYLE
+) -> float:
+    """The point count of the up card's suit (or the suit an upturned Benny's dealer named) as
+    trump, for the seat of `view`."""
+    trump = view.upcard_suit or view.upcard[1]
+    return _pickup_adjusted(view, rules, style, trump, _upcard_taker(view, rules))
+
+
+def best_suit_to_call(
+    view: SeatView, rules: RuleOptions = STANDARD, style: BiddingStyle = DEFAULT_STYLE
+) -> tuple[str, float]:
+    """The strongest suit that may be named in the second round, and its point count. When an
+    upturned Benny is still to be picked up by the dealer (its "name" rule), the count allows
+    for who gets it."""
+    callable_suits = [suit for suit in SUITS if CALL[suit] in honest_choices(view)]
+    # the "name" rule: no suit was proposed, and whoever names trump gives the dealer the Benny
+    benny_waits = view.upcard in BENNY_CARDS and view.upcard_suit is None and not view.upcard_taken
+
+    def count(suit: str) -> float:
+        if benny_waits:
+            return _pickup_adjusted(view, rules, style, suit, view.dealer)
+        return suit_strength(view.hand, suit)
+
+    scored = [(count(suit), -SUITS.index(suit), suit) for suit in callable_suits]
     points, _, suit = max(scored)
     return suit, points
 
 
 def _going_under(view: SeatView) -> str | None:
     """The going-under action giving my three least useful cards, if going under is legal."""
-    if not any(action.startswith("under:") for action in view.legal_actions):
+    if not any(action.startswith("under:") for action in honest_choices(view)):
         return None
-    candidate_trump = view.upcard[1] if view.phase == BID1 else None
-
-    def keep_points(card: str) -> tuple[float, int]:
-        points = KEEP_POINTS[card[0]]
-        if candidate_trump is not None and card in TRUMP_ORDER[candidate_trump]:
-            points += 1.0
-        return (points, DECK_INDEX[card])
-
-    return go_under_action(sorted(view.hand, key=keep_points)[:3])
+    return go_under_action(least_useful(view, 3))
 
 
-# ---- the dealer's discard, going alone ----------------------------------------------------
+# ---- going alone --------------------------------------------------------------------------
 
 
-def card_to_discard(hand: tuple[str, ...] | list[str], trump: str, allowed: list[str]) -> str:
-    """Short-suit myself: throw the lowest off-suit card of my shortest suit, keep aces and
-    trumps (the lowest trump goes only when nothing else may)."""
-    order, effective = TRUMP_ORDER[trump], EFFECTIVE_SUIT[trump]
-    suit_lengths: dict[str, int] = {}
-    for card in hand:
-        suit_lengths[effective[card]] = suit_lengths.get(effective[card], 0) + 1
-
-    def keep_key(card: str) -> tuple[int, int, int, int, int, int]:
-        return (
-            int(card in order),
-            order.get(card, 0),
-            int(card[0] == "A"),
-            suit_lengths[effective[card]],
-            _PLAIN_RANK[card[0]],
-            DECK_INDEX[card],
-        )
-
-    return min(allowed, key=keep_key)
+def should_go_alone(view: SeatView, rules: RuleOptions = STANDARD) -> bool:
+    """Near a lay-down hand (`strength.near_lay_down`)."""
+    assert view.trump is not None
+    return near_lay_down(view.hand, view.trump, out_of_play(view), rules_deck(rules))
 
 
-def _out_of_play(view: SeatView) -> list[str]:
-    """Cards I know nobody holds: the turned-down up card and my own discard."""
-    gone = [] if view.upcard_taken else [view.upcard]
-    if view.my_discard is not None:
-        gone.append(view.my_discard)
-    return gone
-
-
-def should_go_alone(view: SeatView) -> bool:
-    """Near a lay-down hand: three or more trumps with the right bower and no off-suit card
-    that can lose, or the two top trumps and at most one such card, or five trumps. (Looser
-    than the card table's "both bowers and the ace": in simulation it scored better.)"""
-    trump, hand = view.trump, view.hand
-    assert trump is not None
-    if trump == NO_TRUMP:
-        return no_trump_tricks(hand) >= 5
-    trumps = count_trumps(hand, trump)
-    run = top_trump_run(hand, trump, _out_of_play(view))
-    losers = off_suit_losers(hand, trump)
-    if trumps < 3 or run == 0:
-        return False
-    return losers == 0 or (run >= 2 and losers <= 1) or trumps == 5
-
-
-def should_defend_alone(view: SeatView) -> bool:
+def should_defend_alone(view: SeatView, rules: RuleOptions = STANDARD) -> bool:
     """Only with the three highest trumps: three sure tricks, a sure euchre worth four."""
     trump = view.trump
     assert trump is not None
-    return trump != NO_TRUMP and top_trump_run(view.hand, trump, _out_of_play(view)) >= 3
-
-
-# ---- card play ----------------------------------------------------------------------------
-
-
-def choose_card(view: SeatView) -> str:
-    knowledge = play_knowledge(view)
-    playable = [action[5:] for action in view.legal_actions]
-    if not view.trick:
-        return lead_card(view, knowledge, playable)
-    return follow_card(knowledge, playable)
-
-
-def lead_card(view: SeatView, knowledge: PlayKnowledge, playable: list[str]) -> str:
-    trump = knowledge.trump
-    order = TRUMP_ORDER[trump]
-    trumps = sorted((card for card in playable if card in order), key=order.__getitem__)
-    off_suit = [card for card in playable if card not in order]
-    we_called = view.maker is not None and view.maker % 2 == knowledge.seat % 2
-    i_called = view.maker == knowledge.seat
-
-    # draw trumps: the maker with two or more, or the maker's partner, leads the top trump
-    if we_called and trumps and knowledge.unseen_trumps:
-        if knowledge.is_boss(trumps[-1]) and (len(trumps) >= 2 or not i_called):
-            return trumps[-1]
-        if i_called and len(trumps) >= 3:
-            return trumps[0]  # pull trumps with a low one, keep the high ones
-
-    # cash a sure winner, in a suit the opponents are least likely to trump
-    bosses = [card for card in off_suit if knowledge.is_boss(card)]
-    if bosses:
-        return min(bosses, key=lambda card: (_ruff_risk(knowledge, card), DECK_INDEX[card]))
-
-    if not off_suit:
-        return trumps[-1] if knowledge.is_boss(trumps[-1]) else trumps[0]
-    return _lowest_of(knowledge, off_suit)
-
-
-def follow_card(knowledge: PlayKnowledge, playable: list[str]) -> str:
-    led = knowledge.led_suit
-    assert led is not None
-    strength = TRICK_STRENGTH[knowledge.trump][led]
-    winner_seat, winner_card = max(knowledge.trick, key=lambda play: strength[play[1]])
-    opponents_after = [seat for seat in knowledge.seats_after_me() if seat != knowledge.partner]
-    winners = sorted(
-        (card for card in playable if strength[card] > strength[winner_card]),
-        key=strength.__getitem__,
-    )
-
-    if winner_seat == knowledge.partner:
-        if not opponents_after or _holds(knowledge, winner_card, opponents_after):
-            return _lowest_of(knowledge, playable)
-        # third hand high, but only in the suit led: never trump my partner's trick
-        sure = [
-            card
-            for card in winners
-            if knowledge.suit(card) == led and _holds(knowledge, card, opponents_after)
-        ]
-        return sure[0] if sure else _lowest_of(knowledge, playable)
-
-    if not winners:
-        return _lowest_of(knowledge, playable)
-    if opponents_after:
-        sure = [card for card in winners if _holds(knowledge, card, opponents_after)]
-        if sure:
-            return sure[0]
-    return winners[0]  # the cheapest card that beats the best so far
-
-
-def _holds(knowledge: PlayKnowledge, card: str, opponents_after: list[int]) -> bool:
-    """Whether `card`, now best in the trick, must stay best whatever the opponents still to
-    play hold: nothing unseen beats it in its suit, and if it is not a trump, either no trumps
-    are unseen or none of those opponents is known to be void in the suit led."""
-    if not knowledge.is_boss(card):
+    if trump == NO_TRUMP:
         return False
-    if knowledge.is_trump(card) or not knowledge.unseen_trumps:
-        return True
-    led = knowledge.led_suit
-    return not any((seat, led) in knowledge.voids for seat in opponents_after)
+    return top_trump_run(view.hand, trump, out_of_play(view), rules_deck(rules)) >= 3
 
 
-def _ruff_risk(knowledge: PlayKnowledge, card: str) -> int:
-    """1 when an opponent is known to be void in this card's suit and trumps are unseen."""
-    if not knowledge.unseen_trumps:
-        return 0
-    suit = knowledge.suit(card)
-    opponents = [seat for seat in range(4) if seat % 2 != knowledge.seat % 2]
-    return int(any((seat, suit) in knowledge.voids for seat in opponents))
-
-
-def _lowest_of(knowledge: PlayKnowledge, cards: list[str]) -> str:
-    """The card I miss least: off-suit before trump, a loser before a sure winner, low before
-    high, and from a short suit (to make a void) before a long one."""
-    effective = EFFECTIVE_SUIT[knowledge.trump]
-    order = TRUMP_ORDER[knowledge.trump]
-    lengths: dict[str, int] = {}
-    for card in knowledge.hand:
-        lengths[effective[card]] = lengths.get(effective[card], 0) + 1
-
-    def miss_key(card: str) -> tuple[int, int, int, int, int]:
-        if card in order:
-            return (1, 0, order[card], 0, DECK_INDEX[card])
-        return (
-            0,
-            int(knowledge.is_boss(card)),
-            _PLAIN_RANK[card[0]],
-            lengths[effective[card]],
-            DECK_INDEX[card],
-        )
-
-    return min(cards, key=miss_key)
+__all__ = [
+    "DEFAULT_STYLE",
+    "BiddingStyle",
+    "RuleOfThumbPlayer",
+    "best_suit_to_call",
+    "bid_threshold",
+    "card_to_discard",
+    "choose_action",
+    "choose_bid",
+    "choose_card",
+    "follow_card",
+    "lead_card",
+    "order_up_strength",
+    "should_defend_alone",
+    "should_go_alone",
+]

@@ -9,17 +9,34 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable
 
-from games.engine.cards import DECK, EFFECTIVE_SUIT, NO_TRUMP, SUITS, TRUMP_ORDER
+from games.engine.cards import DECK, DECK_INDEX, EFFECTIVE_SUIT, NO_TRUMP, SUITS, TRUMP_ORDER
 
-# by TRUMP_ORDER strength: right bower 7, left bower 6, A 5, K 4, Q 3, 10 2, 9 1
-TRUMP_POINTS = {7: 3.0, 6: 2.5, 5: 2.0, 4: 1.5, 3: 1.2, 2: 1.0, 1: 1.0}
+# by TRUMP_ORDER strength: the Benny 8 (seed 003), right bower 7, left bower 6, A 5, K 4, Q 3,
+# 10 2, 9 1, and in the larger decks 8 0, 7 -1 (a low trump among more trumps is worth less)
+TRUMP_POINTS = {8: 3.2, 7: 3.0, 6: 2.5, 5: 2.0, 4: 1.5, 3: 1.2, 2: 1.0, 1: 1.0, 0: 0.9, -1: 0.8}
 OFF_ACE_POINTS = 1.0
 GUARDED_KING_POINTS = 0.5  # a king with its ace: a second trick in the suit, sometimes
 VOID_POINTS = 0.5  # a void lets a hand with two or more trumps ruff
 MAX_COUNTED_VOIDS = 2
 
+# plain rank order, low to high; the standard ranks keep 0..5 (9 to ace). The Benny ("X", "2")
+# is always a trump, so its entry only keeps lookups total.
+PLAIN_RANK = {"7": -2, "8": -1, "9": 0, "T": 1, "J": 2, "Q": 3, "K": 4, "A": 5, "2": 0, "X": 0}
+
 # generic worth of a card before trump is known, to choose what to give away when going under
-KEEP_POINTS = {"J": 3.0, "A": 2.5, "K": 1.5, "Q": 1.0, "T": 0.5, "9": 0.3}
+# (the Benny, "XJ" or "2S", is a trump whatever is named)
+KEEP_POINTS = {
+    "X": 4.0,
+    "2": 4.0,
+    "J": 3.0,
+    "A": 2.5,
+    "K": 1.5,
+    "Q": 1.0,
+    "T": 0.5,
+    "9": 0.3,
+    "8": 0.2,
+    "7": 0.1,
+}
 
 
 def trump_points(card: str, trump: str) -> float:
@@ -110,3 +127,54 @@ def off_suit_losers(cards: Iterable[str], trump: str) -> int:
 def count_trumps(cards: Iterable[str], trump: str) -> int:
     order = TRUMP_ORDER[trump]
     return sum(card in order for card in cards)
+
+
+def near_lay_down(
+    cards: Collection[str],
+    trump: str,
+    out_of_play: Iterable[str] = (),
+    deck: Collection[str] = DECK,
+) -> bool:
+    """Three or more trumps with the top one and no off-suit card that can lose, or the two
+    top trumps and at most one such card, or five trumps: a hand to play alone. (Looser than
+    the card table's "both bowers and the ace": in simulation it scored better.)"""
+    if trump == NO_TRUMP:
+        return no_trump_tricks(cards) >= 5
+    trumps = count_trumps(cards, trump)
+    run = top_trump_run(cards, trump, out_of_play, deck)
+    losers = off_suit_losers(cards, trump)
+    if trumps < 3 or run == 0:
+        return False
+    return losers == 0 or (run >= 2 and losers <= 1) or trumps >= 5
+
+
+def card_to_discard(hand: tuple[str, ...] | list[str], trump: str, allowed: list[str]) -> str:
+    """Short-suit myself: throw the lowest off-suit card of my shortest suit, keep aces and
+    trumps (the lowest trump goes only when nothing else may)."""
+    order, effective = TRUMP_ORDER[trump], EFFECTIVE_SUIT[trump]
+    suit_lengths: dict[str, int] = {}
+    for card in hand:
+        suit_lengths[effective[card]] = suit_lengths.get(effective[card], 0) + 1
+
+    def keep_key(card: str) -> tuple[int, int, int, int, int, int]:
+        return (
+            int(card in order),
+            order.get(card, 0),
+            int(card[0] == "A"),
+            suit_lengths[effective[card]],
+            PLAIN_RANK[card[0]],
+            DECK_INDEX[card],
+        )
+
+    return min(allowed, key=keep_key)
+
+
+def pickup_strength(
+    hand: tuple[str, ...] | list[str], upcard: str, trump: str, may_discard_upcard: bool = True
+) -> float:
+    """The point count of my cards and the up card but the one I would discard, `trump` being
+    trump: the count of whoever takes the up card."""
+    six = (*hand, upcard)
+    allowed = [card for card in six if may_discard_upcard or card != upcard]
+    discard = card_to_discard(six, trump, allowed)
+    return suit_strength((card for card in six if card != discard), trump)

@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from accounts.models import User
-from games.engine import RuleOptions
+from games.engine import RuleOptions, preset_rules
 from games.models import Action, ComputerLevel, Game, Seat
 from games.players.levels import choose_action_at_level
 from games.selectors import engine_game
@@ -28,10 +28,13 @@ def make_player() -> User:
     )
 
 
-def started_table(level: str) -> tuple[Game, User]:
+def started_table(level: str, rules: RuleOptions | None = None) -> tuple[Game, User]:
     ann = make_player()
     game = table_create(
-        creator_id=ann.pk, kind=Game.Kind.PRIVATE, rules=RuleOptions(), computer_level=level
+        creator_id=ann.pk,
+        kind=Game.Kind.PRIVATE,
+        rules=rules or RuleOptions(),
+        computer_level=level,
     )
     table_start(game_id=game.pk, user_id=ann.pk)
     game.refresh_from_db()
@@ -67,6 +70,25 @@ def test_the_computers_move_is_the_levels_choice(level):
         )
         applied = computer_act(game_id=game.pk, version=game.version, source=Action.Source.COMPUTER)
         assert applied is not None and applied.action == expected
+
+
+@pytest.mark.parametrize("preset", ["renege", "kitchen_table"])
+def test_computers_at_a_renege_table_choose_only_honest_actions(preset):
+    # issue 19: "never reneging on purpose (a renege option lets people err; a computer does
+    # not cheat)" (seed 003's renege loses every trick, seed 004's gives two points)
+    game, ann = started_table(ComputerLevel.STRONG, preset_rules(preset))
+    game_cancel(game_id=game.pk, user_id=ann.pk)
+    phases = set()
+    for _ in range(25):
+        game.refresh_from_db()
+        engine = engine_game(game)
+        if engine.is_over:
+            break
+        view = engine.view(engine.to_act)
+        phases.add(view.phase)
+        applied = computer_act(game_id=game.pk, version=game.version, source=Action.Source.COMPUTER)
+        assert applied is not None and applied.action in view.honest_actions
+    assert "play" in phases
 
 
 def test_the_private_table_form_stores_the_chosen_level(client):
