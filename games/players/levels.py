@@ -7,9 +7,10 @@
   and discarding, departing from the rule of thumb only where the search is clearly better.
 
 Every level plays every variant, and chooses only from `view.honest_actions`: with a renege
-rule on the engine lets people err, but a computer does not cheat. Where the search cannot
-handle a phase or a variant (it raises, or its answer is not an honest action), normal and
-strong fall back to the rule of thumb for that decision, so that a level always plays legally.
+rule on the engine lets people err, but a computer does not cheat. The search decides every
+phase of every variant itself; only should it fail (a bug: it raises, or its answer is not an
+honest action) do normal and strong fall back to the rule of thumb for that decision, with a
+warning, so that a level always plays legally.
 
 `choose_action_at_level(view, rules, level, seed)` is a pure function of its arguments: the
 server passes a seed derived from the game's seed and the action's number.
@@ -78,7 +79,7 @@ class EasyPlayer:
 
 
 class GuardedSearchPlayer(SearchPlayer):
-    """The search player, with the rule of thumb for what the search cannot do yet."""
+    """The search player, with the rule of thumb as a safety net should the search fail."""
 
     def choose(self, view: SeatView, rules: RuleOptions) -> str:
         honest = honest_choices(view)

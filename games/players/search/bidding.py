@@ -50,11 +50,11 @@ from games.engine.phases import (
 from games.engine.records import Exchange, WentUnder
 from games.engine.view import seat_view
 
-from ..strength import count_trumps
+from ..rule_of_thumb_variants import least_useful
+from ..strength import PLAIN_RANK, count_trumps, suit_strength
 from .baseline import baseline_action
 from .card_play import MIN_SAMPLES, next_seats
 from .cards import tables_for, to_mask
-from .points import keep_points, plain_rank, suit_points
 from .sampler import World, world_stream
 from .solver import PlaySolver, stakes_for
 
@@ -186,7 +186,12 @@ def candidates_for(view: SeatView, rules: RuleOptions) -> list[Candidate]:
 
         def keep(action: str) -> tuple[int, int, int, int]:
             card = action[8:]
-            return (int(card in order), order.get(card, 0), int(card[0] == "A"), plain_rank(card))
+            return (
+                int(card in order),
+                order.get(card, 0),
+                int(card[0] == "A"),
+                PLAIN_RANK[card[0]],
+            )
 
         return [Candidate(action) for action in sorted(legal, key=keep)[:3]]
     if phase in (CALL_ACE_PHASE, BLIND_PHASE, DEALER_NAMES_PHASE):
@@ -213,7 +218,7 @@ def _bid_candidates(view: SeatView, rules: RuleOptions) -> list[Candidate]:
         # the dealer picks the up card up (an upturned Benny too, when trump is named)
         if view.seat == view.dealer and (bid == ORDER_UP or view.upcard_suit is None):
             cards.append(view.upcard)
-        points = 0.0 if trump == NO_TRUMP else suit_points(cards, trump)
+        points = 0.0 if trump == NO_TRUMP else suit_strength(cards, trump)
         scored.append((points, bid, trump, cards))
     scored.sort(key=lambda item: -item[0])
     for rank, (points, bid, trump, cards) in enumerate(scored):
@@ -228,8 +233,8 @@ def _bid_candidates(view: SeatView, rules: RuleOptions) -> list[Candidate]:
 
 def _swap_candidates(view: SeatView, rules: RuleOptions) -> list[str]:
     """Going under (seed 000): the baseline's three cards, when it would go under. Exchanging
-    (seed 003): the baseline's three cards, or if it would not exchange my three least useful
-    ones. The search decides whether."""
+    (seed 003): the baseline's three cards, which are its three least useful ones
+    (`least_useful`) even when it would not exchange. The search decides whether."""
     found = []
     choice = baseline_action(view, rules)
     if choice.startswith(("under:", "exchange:")):
@@ -237,13 +242,7 @@ def _swap_candidates(view: SeatView, rules: RuleOptions) -> list[str]:
     if not choice.startswith("exchange:") and any(
         action.startswith("exchange:") for action in view.legal_actions
     ):
-        trump = view.upcard_suit if view.phase == BID1 else None
-
-        def worth(card: str) -> tuple[float, int]:
-            bonus = 1.0 if trump is not None and card in TRUMP_ORDER[trump] else 0.0
-            return (keep_points(card) + bonus, plain_rank(card))
-
-        found.append(exchange_action(sorted(view.hand, key=worth)[:3]))
+        found.append(exchange_action(least_useful(view, 3)))
     return found
 
 
@@ -320,7 +319,7 @@ def _alone_plausible(view: SeatView) -> bool:
     if trump == NO_TRUMP:
         return True
     scale = len(view.hand) / 5
-    return count_trumps(view.hand, trump) >= 3 and suit_points(view.hand, trump) >= 7.0 * scale
+    return count_trumps(view.hand, trump) >= 3 and suit_strength(view.hand, trump) >= 7.0 * scale
 
 
 def _defend_plausible(view: SeatView) -> bool:
@@ -329,7 +328,7 @@ def _defend_plausible(view: SeatView) -> bool:
     if trump == NO_TRUMP:
         return True
     scale = len(view.hand) / 5
-    return count_trumps(view.hand, trump) >= 2 and suit_points(view.hand, trump) >= 5.0 * scale
+    return count_trumps(view.hand, trump) >= 2 and suit_strength(view.hand, trump) >= 5.0 * scale
 
 
 __all__ = ["Candidate", "choose_by_search", "world_state"]

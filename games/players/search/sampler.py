@@ -32,8 +32,8 @@ from games.engine.actions import ORDER_UP, PASS
 from games.engine.cards import BENNY_CARDS, EFFECTIVE_SUIT, FACE_RANKS, NO_TRUMP, SUITS
 from games.engine.phases import DISCARD_PHASE
 
+from ..strength import suit_strength, trump_points
 from .partner import called_partner, partner_constraints
-from .points import suit_points, upcard_points
 
 BID_POINTS = 5.5  # where a club player bids (the rule-of-thumb player's threshold)
 BID_SPREAD = 0.8  # how sharply: a point below it, a player still bids one time in four
@@ -328,8 +328,8 @@ def bid_likelihood(
         cards = bidding_hand(view, constraints, world, seat)
         if bid.round == 1:
             assert up_suit is not None
-            points = suit_points(cards, up_suit) * scale
-            share = upcard_points(view.upcard, up_suit)
+            points = suit_strength(cards, up_suit) * scale
+            share = trump_points(view.upcard, up_suit)
             if seat == view.dealer:
                 points += share
             elif partners and ((seat + 2) % 4 == view.dealer or rules.partner_takes_upcard):
@@ -339,8 +339,8 @@ def bid_likelihood(
             bid_p = _bid_probability(points)
             likelihood *= bid_p if bid.call == ORDER_UP else 1.0 - bid_p
         elif bid.call == PASS:
-            best = max(suit_points(cards, suit) for suit in SUITS if suit != up_suit)
+            best = max(suit_strength(cards, suit) for suit in SUITS if suit != up_suit)
             likelihood *= 1.0 - _bid_probability(best * scale)
         elif bid.call.startswith("call:") and bid.call[5:] != NO_TRUMP:
-            likelihood *= _bid_probability(suit_points(cards, bid.call[5:]) * scale)
+            likelihood *= _bid_probability(suit_strength(cards, bid.call[5:]) * scale)
     return max(likelihood, 0.02)

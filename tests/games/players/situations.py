@@ -33,3 +33,16 @@ def situation(
         state.apply(action)
     assert state.to_act is not None
     return seat_view(state, state.to_act), rules, state
+
+
+def robson_sweep(score: tuple[int, int]) -> GameState:
+    """Robson: seat 0 holds the five top spades, orders them up (dealer 3), plays with its
+    partner and takes every trick, the game's score before the hand being `score`. The game
+    waits for seat 0's add or reduce."""
+    hands = {0: "JS JC AS KS QS", 1: "9H TH QH KH AH", 2: "9D TD QD KD AD", 3: "9C TC QC KC AC"}
+    actions = ("order_up", "discard:9S", "not_alone")
+    _, _, state = situation(hands, "9S", 3, actions, RuleOptions(robson=True), score)
+    while state.hand.phase == "play":
+        # seat 0 plays its last honest card, the others their first
+        state.apply(state.hand.honest_actions()[0 if state.to_act else -1])
+    return state

@@ -25,8 +25,7 @@ TinySearch = functools.partial(SearchPlayer, play_samples=2, bid_samples=2)
 
 
 class Baseline:
-    """The search's own baseline (the rule of thumb, plain rules where it does not know a
-    variant yet) as a player."""
+    """The search's own baseline (the rule of thumb on the honest view) as a player."""
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng

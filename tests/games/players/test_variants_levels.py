@@ -68,9 +68,9 @@ def test_every_level_plays_whole_games_of_every_preset_honestly(
         for game in range(len(KINDS)):
             kinds_that_chose.update(kind for kind, _ in play_game(preset, game))
     assert kinds_that_chose == set(KINDS)
-    if preset == "standard":
-        # the search plays the standard game itself: no fallback to the rule of thumb
-        assert not caplog.records, [record.getMessage() for record in caplog.records]
+    # the search plays every preset itself: normal and strong never fall back to the rule of
+    # thumb (a fallback is logged as a warning)
+    assert not caplog.records, [record.getMessage() for record in caplog.records]
 
 
 def test_a_search_failure_falls_back_to_the_rule_of_thumb(

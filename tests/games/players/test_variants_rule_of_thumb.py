@@ -23,9 +23,10 @@ from games.players import RandomPlayer, RuleOfThumbPlayer, choose_action
 from games.players.knowledge import play_knowledge, view_deck
 from games.players.levels import EasyPlayer
 from games.players.rule_of_thumb_variants import choose_robson, sweep_points
+from games.players.score_race import race_win, standing_value
 from games.simulation import describe_rules
 
-from .situations import situation
+from .situations import robson_sweep, situation
 
 MAX_ACTIONS = 5000
 
@@ -365,6 +366,37 @@ def test_robson_add_when_adding_wins_or_early_in_the_game() -> None:
     assert choose_robson(robson_view(score=(0, 0))) == "robson:add"
     assert sweep_points(robson_view(score=(9, 6), maker_alone=True)) == 4
     assert choose_robson(robson_view(score=(9, 6), maker_alone=True)) == "robson:add"
+
+
+def test_robson_on_a_sweep_the_engine_played() -> None:
+    """seed 003, Robson: "A team that takes all five tricks has the option of reducing or
+    adding points." The maker who swept chooses, from its own view: reducing the others from
+    9 of 10 beats adding to our 2; adding that reaches the target wins the game outright."""
+    for score, expected in (((2, 9), "robson:reduce"), ((8, 9), "robson:add")):
+        state = robson_sweep(score)
+        view = seat_view(state, 0)
+        assert (view.phase, view.to_act, view.maker) == ("robson", 0, 0)
+        assert sweep_points(view) == 2
+        assert choose_robson(view) == expected
+        state.apply(expected, 0)
+        if expected == "robson:add":
+            assert state.winner == 0  # 8 + 2 reaches 10 ahead of 9
+        else:
+            assert state.scores == [2, 7]
+
+
+def test_the_race_to_the_target_is_a_fair_race() -> None:
+    """The race model Robson's choice stands on (`score_race.py`): a side that needs nothing
+    more has won, a side whose opponents need nothing more has lost, each hand goes to either
+    side at even odds (so the two sides' chances add up to one and one point each is a coin
+    toss), and needing fewer points is better."""
+    assert race_win(0, 3) == 1.0 and race_win(3, 0) == 0.0
+    assert race_win(1, 1) == 0.5
+    for ours, theirs in ((2, 5), (7, 1), (4, 4), (10, 9)):
+        assert race_win(ours, theirs) + race_win(theirs, ours) == pytest.approx(1.0)
+    assert race_win(2, 5) > race_win(3, 5) > race_win(5, 5)
+    # a finished hand: a side at the target and ahead has won
+    assert standing_value(10, 8, 10) == 1.0 and standing_value(8, 10, 10) == 0.0
 
 
 def option_combinations() -> list[RuleOptions]:
