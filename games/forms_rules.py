@@ -8,7 +8,9 @@ its refusal as it is.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from django import forms
@@ -66,6 +68,22 @@ def preset_initial(name: str) -> dict[str, Any]:
     }
 
 
+@dataclass(frozen=True)
+class OptionGroup:
+    title: str
+    fields: list[forms.BoundField]
+    changed: list[str]  # labels of the options that differ from the standard game
+    open: bool
+
+
+def _shows_default(field: forms.BoundField) -> bool:
+    """Whether the field shows the standard game's value (as sent, or as it starts)."""
+    default, value = OPTION_DEFAULTS[field.name], field.value()
+    if field.name in _SELECTS:
+        return value in (None, "") or str(value) == str(default)
+    return bool(value) == default
+
+
 def filled_initial(data: Mapping[str, str]) -> dict[str, Any]:
     """The starting values of a rules form sent with "Use these rules" (no page script to fill
     the options when the preset changed): the chosen preset's options, the other fields as
@@ -118,15 +136,29 @@ class TableRulesForm(forms.Form):
         try:
             data["rules"] = RuleOptions(**options)
         except InvalidRules as refused:
-            raise forms.ValidationError(str(refused), code="invalid_rules") from refused
+            message = str(refused)
+            # the engine names the options it refuses: mark them, so that their boxes open
+            for name in OPTION_TEXTS:
+                if re.search(rf"\b{name}\b", message):
+                    self.add_error(name, "Not with the other choices: see above.")
+            raise forms.ValidationError(message, code="invalid_rules") from refused
         return data
 
     def rules(self) -> RuleOptions:
         return self.cleaned_data["rules"]
 
-    def option_groups(self) -> list[tuple[str, list[forms.BoundField]]]:
-        """The options in their boxes, for the page."""
-        return [(title, [self[name] for name in names]) for title, names in OPTION_GROUPS]
+    def option_groups(self) -> list[OptionGroup]:
+        """The options in their boxes, for the page: the first box (the game) always open, the
+        others open when an option in them differs from the standard game or is refused."""
+        groups = []
+        for number, (title, names) in enumerate(OPTION_GROUPS):
+            bound = [self[name] for name in names]
+            changed = [field.label for field in bound if not _shows_default(field)]
+            refused = any(field.errors for field in bound)
+            groups.append(
+                OptionGroup(title, bound, changed, number == 0 or bool(changed) or refused)
+            )
+        return groups
 
     def seat_count(self) -> int:
         """The seats at a table of the variant chosen (or shown) now."""

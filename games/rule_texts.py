@@ -51,13 +51,14 @@ class OptionText:
 OPTION_TEXTS: dict[str, OptionText] = {
     "variant": OptionText(
         "Game",
-        "Who plays: four in two partnerships, two or three each for themselves, or four "
-        "where the maker's partner is secret.",
+        "Euchre: two partnerships of two. Two- and three-handed: each for themselves, the maker "
+        "against the rest. Call-ace: the maker calls a suit; its ace's holder is their secret "
+        "partner.",
         (
-            ("euchre", "Euchre: four players, two partnerships"),
-            ("two_handed", "Two-handed: you against one other player"),
-            ("three_handed", "Three-handed: the maker against the other two"),
-            ("call_ace", "Call-ace: the maker calls a suit; its ace's holder is their partner"),
+            ("euchre", "Euchre (partners)"),
+            ("two_handed", "Two-handed"),
+            ("three_handed", "Three-handed"),
+            ("call_ace", "Call-ace (secret partner)"),
         ),
     ),
     "hand_size": OptionText(
@@ -177,7 +178,7 @@ OPTION_TEXTS: dict[str, OptionText] = {
 
 # the form's boxes of options, in order; every option is in one
 OPTION_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("The game", ("variant", "hand_size", "deck", "target_score", "win_by_two")),
+    ("Players, cards and score", ("variant", "hand_size", "deck", "target_score", "win_by_two")),
     (
         "Dealing and bidding",
         (
@@ -234,7 +235,7 @@ def rules_label(rules: RuleOptions) -> str:
 
 def game_name(variant: str) -> str:
     """ "Euchre", "Two-handed", "Three-handed" or "Call-ace"."""
-    return _choice_words("variant", variant).split(":")[0]
+    return _choice_words("variant", variant).split(" (")[0]
 
 
 def preset_seats(name: str) -> int:

@@ -9,7 +9,7 @@
   const presetSelect = box.querySelector('select[name="preset"]');
   const seatCount = box.querySelector("[data-seat-count]");
   const fillButton = box.querySelector("[data-fill-button]");
-  if (fillButton) fillButton.hidden = true; // the script fills the options itself
+  if (fillButton) fillButton.remove(); // the script fills the options itself
   const options = Object.keys(data.presets.standard).filter((name) => name !== "preset");
 
   function input(name) {
@@ -33,16 +33,29 @@
   function showSeats() {
     seatCount.textContent = data.seats[read("variant")] || "";
   }
+  // each box of options names the options in it that differ from the standard game; filling
+  // a preset opens the boxes it changed
+  function showChanges(openChanged) {
+    box.querySelectorAll("[data-rule-group]").forEach(function (group) {
+      const changed = Array.from(group.querySelectorAll("[data-option]"))
+        .filter((field) => read(field.dataset.option) !== data.presets.standard[field.dataset.option])
+        .map((field) => field.dataset.label);
+      group.querySelector("[data-changed]").textContent = changed.join(", ");
+      if (openChanged && changed.length) group.open = true;
+    });
+  }
 
   presetSelect.addEventListener("change", function () {
     const preset = data.presets[presetSelect.value];
     if (preset) options.forEach((option) => write(option, preset[option]));
     showSeats();
+    showChanges(true);
   });
   box.addEventListener("change", function (event) {
     if (event.target === presetSelect) return;
     presetSelect.value = matchingPreset();
     showSeats();
+    showChanges(false);
   });
   presetSelect.value = matchingPreset();
   showSeats();
