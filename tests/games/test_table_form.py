@@ -138,6 +138,8 @@ def test_a_choice_the_form_does_not_offer_is_refused(client, player):
 def test_without_the_page_script_use_these_rules_fills_the_options(client, player):
     """The script fills the options when a preset is chosen; without it, the "Use these rules"
     button does, and opens nothing."""
+    html = client.get(NEW_TABLE).content.decode()
+    assert re.search(r'<noscript><button[^>]*name="fill"', html)
     response = client.post(
         NEW_TABLE, {"preset": "call_ace", "fill": "1", "computer_level": "easy", "robson": "on"}
     )

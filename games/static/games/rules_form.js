@@ -8,8 +8,6 @@
   const data = JSON.parse(script.textContent);
   const presetSelect = box.querySelector('select[name="preset"]');
   const seatCount = box.querySelector("[data-seat-count]");
-  const fillButton = box.querySelector("[data-fill-button]");
-  if (fillButton) fillButton.remove(); // the script fills the options itself
   const options = Object.keys(data.presets.standard).filter((name) => name !== "preset");
 
   function input(name) {
