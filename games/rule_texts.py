@@ -226,11 +226,30 @@ def preset_label(name: str | None) -> str:
 
 
 def rules_label(rules: RuleOptions) -> str:
-    """What a table is called: its preset's name, or the game and "your own rules"."""
-    name = preset_of(rules)
-    if name is not None:
-        return PRESET_LABELS[name]
-    return f"{game_name(rules.variant)}, own rules"
+    """What a table is called: the preset its rules start from (the one setting the most of
+    them), then what they change: "Call-ace", "Standard Euchre, Going under", "Benny (joker),
+    Play to: 5 points"."""
+    options = rules.to_dict()
+    fitting = [
+        name
+        for name, preset in PRESETS.items()
+        if all(options[option] == value for option, value in preset.items())
+    ]
+    base = max(fitting, key=lambda name: len(PRESETS[name]))  # "standard" sets none: it fits
+    base_options = preset_options(base)
+    changes = [
+        option_words(name, value) for name, value in options.items() if value != base_options[name]
+    ]
+    return ", ".join([PRESET_LABELS[base], *changes])
+
+
+def option_words(name: str, value: Any) -> str:
+    """One option as a player reads it: "Stick the dealer", "Deck: 28 cards (8 to ace)"; an
+    on/off option that is off: "No trump: off"."""
+    text = OPTION_TEXTS[name]
+    if text.choices:
+        return f"{text.label}: {_choice_words(name, value)}"
+    return text.label if value else f"{text.label}: off"
 
 
 def game_name(variant: str) -> str:
@@ -248,15 +267,9 @@ def rules_summary(rules: RuleOptions) -> tuple[str, ...]:
     "Three-handed", "to 10", "Stick the dealer", "Deck: 28 cards (8 to ace)"."""
     words = [game_name(rules.variant), f"to {rules.target_score}"]
     for option in fields(RuleOptions):
-        name = option.name
-        value = getattr(rules, name)
-        if name in ("variant", "target_score") or value == OPTION_DEFAULTS[name]:
-            continue
-        text = OPTION_TEXTS[name]
-        if text.choices:
-            words.append(f"{text.label}: {_choice_words(name, value)}")
-        else:
-            words.append(text.label)
+        name, value = option.name, getattr(rules, option.name)
+        if name not in ("variant", "target_score") and value != OPTION_DEFAULTS[name]:
+            words.append(option_words(name, value))
     return tuple(words)
 
 

@@ -20,7 +20,13 @@ from accounts.models import User
 from games.engine import PRESETS, InvalidRules, RuleOptions, preset_rules
 from games.engine.rules import CHOICES
 from games.models import Game, Seat
-from games.rule_texts import OPTION_GROUPS, OPTION_TEXTS, PRESET_LABELS
+from games.rule_texts import (
+    OPTION_GROUPS,
+    OPTION_TEXTS,
+    PRESET_LABELS,
+    rules_label,
+    rules_summary,
+)
 from tests.games.form_values import form_values
 
 pytestmark = pytest.mark.django_db
@@ -159,3 +165,19 @@ def test_a_form_with_only_some_options_gets_the_standard_game_for_the_others(cli
     client.post(NEW_TABLE, {"going_under": "on", "target_score": "7"})
     rules = RuleOptions.from_dict(Game.objects.get(created_by=player).rules)
     assert rules == RuleOptions(going_under=True, target_score=7)
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_a_table_of_a_preset_is_called_by_its_name(preset):
+    assert rules_label(preset_rules(preset)) == PRESET_LABELS[preset]
+
+
+def test_a_table_with_changed_options_is_called_by_its_preset_and_the_changes():
+    assert rules_label(RuleOptions(going_under=True)) == "Standard Euchre, Going under"
+    assert rules_label(preset_rules("call_ace", target_score=5)) == "Call-ace, Play to: 5 points"
+    assert rules_summary(preset_rules("three_handed_seven", stick_the_dealer=True)) == (
+        "Three-handed",
+        "to 10",
+        "Cards in each hand: 7 cards",
+        "Stick the dealer",
+    )
