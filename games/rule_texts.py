@@ -8,6 +8,7 @@ this module only describes it.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from functools import cache
 from typing import Any
 
 from games.engine import PRESETS, RuleOptions
@@ -210,9 +211,14 @@ OPTION_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
 OPTION_DEFAULTS: dict[str, Any] = RuleOptions().to_dict()
 
 
+@cache
+def _preset(name: str) -> RuleOptions:
+    return RuleOptions.from_dict(PRESETS[name])
+
+
 def preset_options(name: str) -> dict[str, Any]:
     """Every option of a preset (the defaults where it sets none)."""
-    return RuleOptions.from_dict(PRESETS[name]).to_dict()
+    return _preset(name).to_dict()
 
 
 def preset_of(rules: RuleOptions) -> str | None:
@@ -259,7 +265,7 @@ def game_name(variant: str) -> str:
 
 def preset_seats(name: str) -> int:
     """How many sit at a table of this preset: 2, 3 or 4."""
-    return RuleOptions.from_dict(PRESETS[name]).seats
+    return _preset(name).seats
 
 
 def rules_summary(rules: RuleOptions) -> tuple[str, ...]:
