@@ -4,68 +4,51 @@ from __future__ import annotations
 
 from django import forms
 
-from games.engine import RuleOptions
-
+from .forms_rules import TableRulesForm
 from .models import AbuseReport, ComputerLevel
+from .rule_texts import PRESET_LABELS, QUICK_PLAY_VARIANTS
 
 
-class TableRulesForm(forms.Form):
-    """The rule options of a private table; each names the seed that describes it."""
-
-    going_under = forms.BooleanField(
-        required=False,
-        initial=True,
-        label="Going under (farmer's hand)",
-        help_text="Three or more nines and tens: swap three cards with the kitty (seed 000).",
+def _computer_level_field(help_text: str) -> forms.ChoiceField:
+    return forms.ChoiceField(
+        choices=ComputerLevel.choices,
+        initial=ComputerLevel.STRONG,
+        label="Computer players",
+        required=False,  # left out: the strongest
+        help_text=help_text,
     )
-    stick_the_dealer = forms.BooleanField(
-        required=False,
-        label="Stick the dealer",
-        help_text="If all pass twice, the dealer must name trump (seeds 003, 004).",
-    )
-    defend_alone = forms.BooleanField(
-        required=False,
-        label="Defending alone",
-        help_text="A lone defender who euchres the makers scores 4 (seeds 001-003).",
-    )
-    win_by_two = forms.BooleanField(
-        required=False, label="Win by two", help_text="The game goes on until a two-point lead."
-    )
-    no_trump = forms.BooleanField(
-        required=False,
-        label="No trump",
-        help_text="In round two a player may call no trump (seed 003).",
-    )
-    target_score = forms.TypedChoiceField(
-        choices=[(5, "5 points"), (7, "7 points"), (10, "10 points"), (11, "11 points")],
-        coerce=int,
-        initial=10,
-        label="Play to",
-    )
-
-    def rules(self) -> RuleOptions:
-        data = self.cleaned_data
-        return RuleOptions(
-            going_under=data["going_under"],
-            stick_the_dealer=data["stick_the_dealer"],
-            defend_alone=data["defend_alone"],
-            win_by_two=data["win_by_two"],
-            no_trump=data["no_trump"],
-            target_score=data["target_score"],
-        )
 
 
 class PrivateTableForm(TableRulesForm):
     """A private table: its rule options and how well the computers in empty seats play."""
 
-    computer_level = forms.ChoiceField(
-        choices=ComputerLevel.choices,
-        initial=ComputerLevel.STRONG,
-        label="Computer players",
-        required=False,  # left out: the strongest
-        help_text="How the computers in empty seats play. A computer standing in for a person "
-        "who left or ran out of time always plays its best.",
+    computer_level = _computer_level_field(
+        "How the computers in empty seats play. A computer standing in for a person who left "
+        "or ran out of time always plays its best."
     )
+
+    def level(self) -> str:
+        return self.cleaned_data["computer_level"] or ComputerLevel.STRONG
+
+
+class QuickPlayForm(forms.Form):
+    """The game a player looks for a public table of (left out: the standard game)."""
+
+    variant = forms.ChoiceField(
+        choices=[(name, PRESET_LABELS[name]) for name in QUICK_PLAY_VARIANTS],
+        initial=QUICK_PLAY_VARIANTS[0],
+        required=False,
+        label="Game",
+    )
+
+    def variant_name(self) -> str:
+        return self.cleaned_data["variant"] or QUICK_PLAY_VARIANTS[0]
+
+
+class PlayNowForm(QuickPlayForm):
+    """Play at once: the game, and how well the computers in the empty seats play."""
+
+    computer_level = _computer_level_field("How the computers in the empty seats play.")
 
     def level(self) -> str:
         return self.cleaned_data["computer_level"] or ComputerLevel.STRONG

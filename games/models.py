@@ -241,13 +241,16 @@ class AbuseReport(models.Model):
 
 
 class QueueEntry(models.Model):
-    """A player waiting in quick play, with their going-under choice when they joined. One
-    entry per player; a table seats only players whose choices agree (seed 000)."""
+    """A player waiting in quick play, with the game they wait for and their going-under choice
+    when they joined. One entry per player; a table seats only players who wait for the same
+    game and whose choices agree (seed 000)."""
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="queue_entry"
     )
     going_under = models.CharField(max_length=7, choices=GoingUnder.choices)
+    # a preset name of games.rule_texts.QUICK_PLAY_VARIANTS ("standard", "three_handed"...)
+    variant = models.CharField(max_length=20, default="standard")
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

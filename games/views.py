@@ -10,9 +10,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from .forms import InviteForm, PrivateTableForm, ReportForm
+from .forms import InviteForm, PlayNowForm, PrivateTableForm, QuickPlayForm, ReportForm
+from .forms_rules import filled_initial
 from .models import AbuseReport, Game, Seat
-from .selectors import lobby_for, table_state
+from .selectors import table_state
+from .selectors_lobby import lobby_for
 from .services.quick_play import queue_join, queue_leave, queue_notice_pop, queue_play_now
 from .services.reports import ReportRejected, report_create
 from .services.tables import (
@@ -35,28 +37,43 @@ def _table(game_id: int) -> HttpResponse:
 def lobby(request: HttpRequest) -> HttpResponse:
     if notice := queue_notice_pop(user_id=request.user.pk):
         messages.error(request, notice)
-    return render(request, "games/lobby.html", {"lobby": lobby_for(user_id=request.user.pk)})
+    return render(
+        request,
+        "games/lobby.html",
+        {"lobby": lobby_for(user_id=request.user.pk), "play_now_form": PlayNowForm()},
+    )
 
 
 @login_required
 @require_GET
 def lobby_status(request: HttpRequest) -> JsonResponse:
-    """Polled by the lobby while the player waits in quick play."""
+    """Polled by the lobby: the table found, the player's place in the queue, and how many wait
+    for each quick-play game."""
     found = lobby_for(user_id=request.user.pk)
     game = found.current_game
     return JsonResponse(
         {
-            "table_url": reverse("games:table", args=[game.pk]) if game else None,
+            "table_url": reverse("games:table", args=[game.game.pk]) if game else None,
             "queue_position": found.queue_position,
+            "queue_variant": found.queue_variant.name if found.queue_variant else None,
+            "waiting": {quick.name: quick.waiting for quick in found.quick_play},
         }
     )
+
+
+def _form_refused(request: HttpRequest) -> HttpResponse:
+    messages.error(request, "Choose one of the games and levels offered.")
+    return redirect("games:lobby")
 
 
 @login_required
 @require_POST
 def quick_play(request: HttpRequest) -> HttpResponse:
+    form = QuickPlayForm(request.POST)
+    if not form.is_valid():
+        return _form_refused(request)
     try:
-        game = queue_join(user_id=request.user.pk)
+        game = queue_join(user_id=request.user.pk, variant=form.variant_name())
     except TableError as error:
         messages.error(request, error.message)
         return redirect("games:lobby")
@@ -66,8 +83,13 @@ def quick_play(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def quick_play_now(request: HttpRequest) -> HttpResponse:
+    form = PlayNowForm(request.POST)
+    if not form.is_valid():
+        return _form_refused(request)
     try:
-        game = queue_play_now(user_id=request.user.pk)
+        game = queue_play_now(
+            user_id=request.user.pk, variant=form.variant_name(), computer_level=form.level()
+        )
     except TableError as error:
         messages.error(request, error.message)
         return redirect("games:lobby")
@@ -85,8 +107,14 @@ def quick_play_leave(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def table_new(request: HttpRequest) -> HttpResponse:
-    form = PrivateTableForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    if request.method == "GET" or "fill" in request.POST:
+        # a preset named in the address, or "Use these rules" pressed where the page's script
+        # did not run: the form starts from the preset's options
+        data = request.GET if request.method == "GET" else request.POST
+        form = PrivateTableForm(initial=filled_initial(data))
+        return render(request, "games/table_new.html", {"form": form})
+    form = PrivateTableForm(request.POST)
+    if form.is_valid():
         try:
             game = table_create(
                 creator_id=request.user.pk,

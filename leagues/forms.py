@@ -7,7 +7,7 @@ import uuid
 
 from django import forms
 
-from games.forms import TableRulesForm
+from games.forms_rules import TableRulesForm
 
 from .models import League
 
@@ -18,8 +18,9 @@ def new_creation_key() -> str:
 
 class LeagueCreateForm(TableRulesForm):
     """A private league: its name and description, the rule options of its tables (the private
-    table's fields and `rules()`), how players join and how long a season lasts. The hidden
-    one-time key makes a second submit of the same form find the first league."""
+    table's fields and `rules()`: any game, two to four seats), how players join and how long a
+    season lasts. The hidden one-time key makes a second submit of the same form find the first
+    league."""
 
     name = forms.CharField(
         min_length=2,
@@ -55,10 +56,6 @@ class LeagueCreateForm(TableRulesForm):
 
     def clean_name(self) -> str:
         return " ".join(self.cleaned_data["name"].split())
-
-    def rule_fields(self) -> list[forms.BoundField]:
-        """The table rule options, shown in their own box on the page."""
-        return [self[name] for name in TableRulesForm.base_fields]
 
 
 class LeagueInviteForm(forms.Form):

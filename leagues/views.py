@@ -15,7 +15,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from economy.services.prices import league_price
 from games.engine import RuleOptions
-from games.record import rules_in_words
+from games.forms_rules import filled_initial
+from games.rule_texts import rules_summary
 from games.services.errors import Refused
 
 from . import selectors
@@ -86,7 +87,11 @@ def index(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def create(request: HttpRequest) -> HttpResponse:
-    form = LeagueCreateForm(request.POST or None)
+    if request.method == "POST" and "fill" in request.POST:
+        # "Use these rules" pressed where the page's script did not run: the preset's options
+        form = LeagueCreateForm(initial=filled_initial(request.POST))
+    else:
+        form = LeagueCreateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -118,7 +123,7 @@ def detail(request: HttpRequest, league_id: int) -> HttpResponse:
     open_tables = selectors.league_open_tables(league_id=league.pk)
     context = {
         "league": league,
-        "rules": rules_in_words(RuleOptions.from_dict(league.rules)),
+        "rules": rules_summary(RuleOptions.from_dict(league.rules)),
         "season": season,
         "season_left": season.ends_at - timezone.now(),
         "standings": selectors.season_standings(season_id=season.pk),

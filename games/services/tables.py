@@ -86,7 +86,7 @@ def table_create(
             )
             Seat.objects.bulk_create(
                 Seat(game=game, position=position, time_limit_ms=full_time_limit_ms())
-                for position in range(4)
+                for position in range(rules.seats)
             )
             _sit(game.seats.get(position=0), creator_id)
             if kind == Game.Kind.PRIVATE:

@@ -18,6 +18,7 @@ def test_two_players_share_a_private_table(live_site, browser, artifacts):
     host, guest = make_player("Hana"), make_player("Gus")
     host_page = signed_in_page(browser, live_site, host)
     host_page.goto(f"{live_site}/tables/new/")
+    host_page.click("summary:has-text('Dealing and bidding')")  # a folded box of options
     host_page.check("input[name=stick_the_dealer]")
     host_page.click("text=Open the table")
     host_page.wait_for_selector("#invite-link")

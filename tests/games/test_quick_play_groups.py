@@ -13,8 +13,11 @@ from games.services.quick_play import accepts, group_for
 W, N, E = GoingUnder.WITH, GoingUnder.WITHOUT, GoingUnder.EITHER
 
 
-def queue(*choices: str) -> list[QueueEntry]:
-    return [QueueEntry(user_id=i, going_under=choice) for i, choice in enumerate(choices)]
+def queue(*choices: str, variant: str = "standard") -> list[QueueEntry]:
+    return [
+        QueueEntry(user_id=i, going_under=choice, variant=variant)
+        for i, choice in enumerate(choices)
+    ]
 
 
 def seated(group) -> list[int]:
@@ -64,3 +67,23 @@ def test_players_who_all_accept_either_play_with_going_under():
 def test_fewer_than_a_table_is_no_group_unless_a_smaller_one_is_asked_for():
     assert group_for(queue(E, W, E)) is None
     assert seated(group_for(queue(E, N, W), size=2)) == [0, 1]
+
+
+def test_a_group_is_of_the_first_players_game_and_as_large_as_that_game_seats():
+    """Seed 003: three-handed "is for three players", two-handed "for two players"."""
+    waiting = [
+        *queue(E, variant="three_handed"),
+        *queue(E, E, variant="standard"),
+        *queue(W, variant="two_handed"),
+        *queue(E, W, variant="three_handed"),
+    ]
+    for user_id, entry in enumerate(waiting):
+        entry.user_id = user_id
+    group = group_for(waiting)
+    assert (seated(group), group.variant, group.going_under) == ([0, 4, 5], "three_handed", True)
+    assert group.rules().seats == 3
+    assert group_for(waiting[1:]) is None  # two wait for the standard game: not four
+    assert group_for(waiting[3:]) is None  # one waits for two-handed
+    waiting.append(QueueEntry(user_id=6, going_under=E, variant="two_handed"))
+    two = group_for(waiting[3:])
+    assert (seated(two), two.variant, two.going_under) == ([3, 6], "two_handed", True)

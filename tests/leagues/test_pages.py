@@ -154,7 +154,7 @@ def test_the_league_page_shows_rules_season_standings_members_and_games(client, 
     game = finished_league_game(league, [olga, mia, ned, kim], score=(10, 7))
     client.force_login(mia)
     body = client.get(detail_url(league)).content.decode()
-    assert "to 10, stick the dealer" in body
+    assert "Euchre, to 10, Stick the dealer" in body
     assert "Season 1 standings" in body and "left</span>" in body
     standings = body[
         body.index('id="standings"') : body.index("</table>", body.index('id="standings"'))

@@ -62,7 +62,12 @@ def test_joining_the_queue_shows_me_waiting(client, make_player):
     assert QueueEntry.objects.filter(user=me).exists()
     assert "1</strong> of 4 waiting" in client.get(reverse("games:lobby")).content.decode()
     status = client.get(reverse("games:lobby_status")).json()
-    assert status == {"table_url": None, "queue_position": 1}
+    assert status == {
+        "table_url": None,
+        "queue_position": 1,
+        "queue_variant": "standard",
+        "waiting": {"standard": 1, "two_handed": 0, "three_handed": 0, "call_ace": 0},
+    }
 
 
 def test_a_private_table_is_opened_with_the_chosen_rules(client, make_player):

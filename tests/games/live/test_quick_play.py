@@ -1,5 +1,7 @@
-"""Quick play: four players who agree on going under are seated together; anyone may start at
-once with computers (seed 000: "players may choose whether to play with going under")."""
+"""Quick play: players waiting for the same game (standard, two-handed, three-handed or call-ace)
+who agree on going under are seated together, as many as the game seats; anyone may start at
+once with computers at the level they choose (seed 000: "players may choose whether to play with
+going under")."""
 
 from __future__ import annotations
 
@@ -7,10 +9,11 @@ import threading
 
 import pytest
 from django.db import connection
+from django.urls import reverse
 
 from accounts.models import GoingUnder
-from games.engine import RuleOptions
-from games.models import Game, QueueEntry, Seat
+from games.engine import RuleOptions, preset_rules
+from games.models import ComputerLevel, Game, QueueEntry, Seat
 from games.services.quick_play import (
     queue_join,
     queue_leave,
@@ -120,3 +123,115 @@ def test_eight_players_joining_at_once_make_exactly_two_tables(make_player):
     assert Game.objects.filter(kind=Game.Kind.PUBLIC).count() == 2
     assert Seat.objects.filter(in_play=True).count() == 8
     assert not QueueEntry.objects.exists()
+
+
+# ---- quick play for each game ------------------------------------------------------------------
+
+
+def seated_users(game: Game) -> list[int | None]:
+    return list(
+        Seat.objects.filter(game=game).order_by("position").values_list("user_id", flat=True)
+    )
+
+
+@pytest.mark.parametrize(
+    ("variant", "seats"), [("two_handed", 2), ("three_handed", 3), ("call_ace", 4)]
+)
+def test_a_table_forms_when_as_many_wait_for_a_game_as_it_seats(make_player, variant, seats):
+    """Seed 003: two-handed "is for two players", three-handed "for three players", call-ace
+    "for four players"."""
+    players = [make_player(going_under=GoingUnder.WITHOUT) for _ in range(seats)]
+    assert [queue_join(user_id=p.pk, variant=variant) for p in players[:-1]] == [None] * (seats - 1)
+    game = queue_join(user_id=players[-1].pk, variant=variant)
+    assert game is not None and game.status == Game.Status.PLAYING
+    assert RuleOptions.from_dict(game.rules) == preset_rules(variant)
+    assert sorted(seated_users(game)) == sorted(player.pk for player in players)
+    assert not QueueEntry.objects.exists()
+
+
+def test_players_waiting_for_different_games_never_share_a_table(make_player):
+    standard = [make_player() for _ in range(3)]
+    for player in standard:
+        queue_join(user_id=player.pk)
+    calling = make_player()
+    assert queue_join(user_id=calling.pk, variant="call_ace") is None
+    two = make_player()
+    assert queue_join(user_id=two.pk, variant="two_handed") is None
+    assert not Game.objects.exists()
+    # the fourth for the standard game seats the standard players only
+    fourth = make_player()
+    game = queue_join(user_id=fourth.pk, variant="standard")
+    assert RuleOptions.from_dict(game.rules).variant == "euchre"
+    assert set(seated_users(game)) == {player.pk for player in [*standard, fourth]}
+    waiting = dict(QueueEntry.objects.values_list("user_id", "variant"))
+    assert waiting == {calling.pk: "call_ace", two.pk: "two_handed"}
+
+
+def test_going_under_choices_still_decide_within_a_game(make_player):
+    with_under = [make_player(going_under=GoingUnder.WITH) for _ in range(2)]
+    without = make_player(going_under=GoingUnder.WITHOUT)
+    for player in [with_under[0], without, with_under[1]]:
+        queue_join(user_id=player.pk, variant="three_handed")
+    assert not Game.objects.exists()
+    game = queue_join(user_id=make_player(going_under=GoingUnder.EITHER).pk, variant="three_handed")
+    assert RuleOptions.from_dict(game.rules) == preset_rules("three_handed", going_under=True)
+    assert list(QueueEntry.objects.values_list("user_id", flat=True)) == [without.pk]
+
+
+def test_two_waiting_for_three_handed_start_now_with_one_computer_at_the_chosen_level(
+    client, make_player
+):
+    first, second = make_player(), make_player()
+    other = make_player()
+    queue_join(user_id=first.pk, variant="three_handed")
+    queue_join(user_id=other.pk, variant="standard")
+    client.force_login(second)
+    client.post(reverse("games:quick_play"), {"variant": "three_handed"})
+    lobby = client.get(reverse("games:lobby")).content.decode()
+    assert "2</strong> of 3 waiting" in lobby
+    assert 'data-waiting-for="three_handed">2</strong>' in lobby
+    assert 'data-waiting-for="standard">1</strong>' in lobby
+    status = client.get(reverse("games:lobby_status")).json()
+    assert status["queue_position"] == 2 and status["queue_variant"] == "three_handed"
+    assert status["waiting"] == {"standard": 1, "two_handed": 0, "three_handed": 2, "call_ace": 0}
+
+    response = client.post(
+        reverse("games:quick_play_now"), {"variant": "three_handed", "computer_level": "easy"}
+    )
+    game = Game.objects.get(kind=Game.Kind.PUBLIC)
+    assert response["Location"] == reverse("games:table", args=[game.pk])
+    assert RuleOptions.from_dict(game.rules).seats == 3
+    assert sorted(seated_users(game), key=str) == sorted([first.pk, second.pk, None], key=str)
+    assert game.computer_level == ComputerLevel.EASY
+    assert game.status == Game.Status.PLAYING
+    assert list(QueueEntry.objects.values_list("user_id", flat=True)) == [other.pk]
+    assert client.get(reverse("games:lobby_status")).json()["table_url"] == response["Location"]
+
+
+def test_play_now_with_computers_takes_the_game_and_the_level_chosen(client, make_player):
+    client.force_login(make_player())
+    lobby = client.get(reverse("games:lobby")).content.decode()
+    for variant in ("standard", "two_handed", "three_handed", "call_ace"):
+        assert f'name="variant" value="{variant}"' in lobby
+    assert 'name="computer_level"' in lobby
+    client.post(
+        reverse("games:quick_play_now"), {"variant": "call_ace", "computer_level": "normal"}
+    )
+    game = Game.objects.get()
+    assert RuleOptions.from_dict(game.rules).variant == "call_ace"
+    assert game.computer_level == ComputerLevel.NORMAL
+    assert sum(user is None for user in seated_users(game)) == 3
+
+
+def test_a_game_quick_play_does_not_offer_is_refused_and_nothing_changes(client, make_player):
+    me = make_player()
+    with pytest.raises(TableError) as refused:
+        queue_join(user_id=me.pk, variant="kitchen_table")
+    assert refused.value.code == "no_such_game"
+    client.force_login(me)
+    for url in ("games:quick_play", "games:quick_play_now"):
+        response = client.post(reverse(url), {"variant": "robson"}, follow=True)
+        assert "Choose one of the games" in response.content.decode()
+    response = client.post(reverse("games:quick_play_now"), {"computer_level": "godlike"})
+    assert response["Location"] == reverse("games:lobby")
+    assert not QueueEntry.objects.exists() and not Game.objects.exists()

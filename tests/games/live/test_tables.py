@@ -6,10 +6,18 @@ import threading
 
 import pytest
 from django.db import connection
+from django.urls import reverse
 
-from games.engine import RuleOptions
+from games.engine import RuleOptions, preset_rules
 from games.models import Game, Seat
-from games.services.tables import TableError, game_cancel, seat_take, table_create, table_start
+from games.services.tables import (
+    TableError,
+    game_cancel,
+    invitation_send,
+    seat_take,
+    table_create,
+    table_start,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -46,6 +54,38 @@ def test_starting_fills_empty_seats_with_computers(make_player):
         True,
         True,
     ]
+
+
+@pytest.mark.parametrize(("preset", "seats"), [("two_handed", 2), ("three_handed", 3)])
+def test_a_table_has_the_seats_of_its_game_and_computers_fill_the_empty_ones(
+    make_player, preset, seats
+):
+    """Seed 003: two-handed "is for two players", three-handed "for three players"."""
+    creator, guest = make_player(), make_player()
+    game = table_create(creator_id=creator.pk, kind=Game.Kind.PRIVATE, rules=preset_rules(preset))
+    assert game.seats.count() == seats
+    seat_take(game_id=game.pk, user_id=guest.pk)
+    if seats == 2:
+        with pytest.raises(TableError) as refused:
+            seat_take(game_id=game.pk, user_id=make_player().pk)
+        assert refused.value.code == "table_full"
+    table_start(game_id=game.pk, user_id=creator.pk)
+    users = list(game.seats.order_by("position").values_list("user_id", flat=True))
+    assert users == [creator.pk, guest.pk] + [None] * (seats - 2)
+
+
+def test_the_lobby_names_the_game_of_my_table_and_of_the_tables_i_am_invited_to(
+    client, make_player
+):
+    host, friend = make_player("Host"), make_player("Friend")
+    game = table_create(creator_id=host.pk, kind=Game.Kind.PRIVATE, rules=preset_rules("call_ace"))
+    invitation_send(game_id=game.pk, user_id=host.pk, name="Friend")
+    client.force_login(friend)
+    lobby = " ".join(client.get(reverse("games:lobby")).content.decode().split())
+    assert "Host's table · Call-ace" in lobby
+    client.force_login(host)
+    lobby = " ".join(client.get(reverse("games:lobby")).content.decode().split())
+    assert f"You are at table {game.pk} (waiting for players): Call-ace." in lobby
 
 
 def test_only_the_creator_starts_the_table(make_player):
