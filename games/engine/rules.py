@@ -184,7 +184,7 @@ def _combination_problems(rules: RuleOptions) -> list[str]:
                 )
     if rules.hand_size == 7 and variant != "three_handed":
         problems.append(
-            "hand_size 7 is seed 004's three-person game: only with variant 'three_handed'"
+            "hand_size 7 is the seven-card three-person game: only with variant 'three_handed'"
         )
     needed = rules.seats * rules.hand_size + 1 + (3 if _exchanges(rules) else 0)
     cards = rules.deck + (rules.benny != "none")
@@ -204,8 +204,8 @@ def _combination_problems(rules: RuleOptions) -> list[str]:
         )
     if rules.going_under and (rules.farmers_hand or rules.ace_no_face):
         problems.append(
-            "going_under (seed 000) and the seed 003 exchanges (farmers_hand, ace_no_face) "
-            "swap the same kitty cards: choose one"
+            "going_under and the exchanges (farmers_hand, ace_no_face) swap the same kitty "
+            "cards: choose one"
         )
     if rules.call_ace_printed_suit and variant != "call_ace":
         problems.append("call_ace_printed_suit is only for variant 'call_ace'")

@@ -173,7 +173,7 @@ def test_an_unknown_variant_names_the_valid_ones(nothing_dealt: list[str]) -> No
     [
         ("two_handed", "robson", "robson needs fixed partnerships"),
         ("three_handed", "renege=forfeit", "renege 'forfeit' needs one opposing side"),
-        ("standard", "hand_size=7", "hand_size 7 is seed 004's three-person game"),
+        ("standard", "hand_size=7", "hand_size 7 is the seven-card three-person game"),
         # every preset is checked before the first is played: two_handed refuses robson
         ("all", "robson", "variant 'two_handed' with --rules 'robson'"),
     ],

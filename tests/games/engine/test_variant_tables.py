@@ -359,11 +359,11 @@ def test_three_person_game_the_dealer_takes_the_up_card_into_eight_and_discards(
         ),
         (
             {"hand_size": 7},
-            "hand_size 7 is seed 004's three-person game: only with variant 'three_handed'",
+            "hand_size 7 is the seven-card three-person game: only with variant 'three_handed'",
         ),
         (
             {"variant": "call_ace", "hand_size": 7},
-            "hand_size 7 is seed 004's three-person game: only with variant 'three_handed'",
+            "hand_size 7 is the seven-card three-person game: only with variant 'three_handed'",
         ),
         (
             {"variant": "three_handed", "hand_size": 7, "farmers_hand": True},
