@@ -36,8 +36,38 @@ export function seatLabel(state, seat) {
   return info.label || info.name;
 }
 
+// what the page calls a seat in words: "You", "Anna", or for two seats of the same label
+// ("Computer · strong" twice) the label and where that seat sits from mine
 export function seatName(state, seat) {
-  return seat === state.my_seat ? "You" : seatLabel(state, seat);
+  if (seat === state.my_seat) return "You";
+  const where = twinPlace(state, seat);
+  return seatLabel(state, seat) + (where ? " (" + where + ")" : "");
+}
+
+// where a seat sits from mine ("left", "across", "right") when another seat has its label
+export function twinPlace(state, seat) {
+  const label = seatLabel(state, seat);
+  const twin = state.seats.some((_info, other) => other !== seat && other !== state.my_seat && seatLabel(state, other) === label);
+  return twin ? PLACE_WORDS[placeOf(state, seat)] : "";
+}
+
+const PLACE_WORDS = { left: "left", right: "right", top: "across", bottom: "you" };
+
+// a label in two parts, "Computer" over "strong" (display names cannot hold " · ")
+export function nameParts(state, seat) {
+  if (seat === state.my_seat) return ["You", ""];
+  const label = seatLabel(state, seat);
+  const at = label.indexOf(" · ");
+  const info = state.seats[seat] || {};
+  if (at < 0) return [label, info.level || ""];
+  return [label.slice(0, at), label.slice(at + 3)];
+}
+
+// a column heading: "You", a person's name cut short, or a computer's level
+export function shortName(state, seat) {
+  const [name, level] = nameParts(state, seat);
+  if (level && /^computer$/i.test(name)) return level.charAt(0).toUpperCase() + level.slice(1);
+  return name.length > 10 ? name.slice(0, 9) + "…" : name;
 }
 
 // the seat partnering `seat` as far as this view knows: the fixed partner, or in call-ace the
@@ -55,7 +85,12 @@ export function scorers(state) {
   if (partnered(state)) {
     return [0, 1].map((team) => ({ index: team, seats: [team, team + 2], label: teamLabel(state, team) }));
   }
-  return state.seats.map((_info, seat) => ({ index: seat, seats: [seat], label: seatName(state, seat) }));
+  // each player alone: me first, then round the table as play goes
+  const count = state.seats.length;
+  return state.seats.map((_info, offset) => {
+    const seat = (state.my_seat + offset) % count;
+    return { index: seat, seats: [seat], label: seatName(state, seat) };
+  });
 }
 
 export function teamLabel(state, team) {

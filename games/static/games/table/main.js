@@ -108,7 +108,7 @@ function context() {
     act: (action) => {
       ui.picking = null;
       ui.selected = null;
-      if (send({ type: "act", action })) scenes.clear();
+      if (send({ type: "act", action })) scenes.skipTricks();
     },
     send,
     toast,

@@ -3,7 +3,7 @@
 
 import { $, el, plural } from "./dom.js";
 import { SUITS, SUIT_NAMES, cardName, cardShort } from "./cards.js";
-import { partnered, scorers, seatName } from "./layout.js";
+import { nameParts, partnered, scorers, seatName, shortName, twinPlace } from "./layout.js";
 
 const RESULTS = { make: "made", march: "march", euchre: "euchred", all_pass: "all passed", redeal: "redeal", renege: "renege" };
 
@@ -15,7 +15,18 @@ export function renderScore(ctx) {
   scorers(state).forEach((scorer) => {
     const mine = scorer.seats.includes(state.my_seat);
     const line = el("div", "score-row" + (mine ? " mine" : ""));
-    line.append(el("span", "label", scorer.label), el("strong", "points", String(view.score[scorer.index])));
+    const label = el("span", "label");
+    if (partnered(state)) {
+      // "Us" and "Them", with the names under them
+      label.append(el("strong", "", mine ? "Us" : "Them"), el("small", "", scorer.label));
+    } else {
+      const [name, level] = nameParts(state, scorer.seats[0]);
+      label.append(el("strong", "", name));
+      const more = [level, twinPlace(state, scorer.seats[0])].filter(Boolean).join(" · ");
+      if (more) label.append(el("small", "", more));
+    }
+    label.title = scorer.label;
+    line.append(label, el("strong", "points", String(view.score[scorer.index])));
     const tricks = playing ? view.tricks_won[scorer.index] || 0 : 0;
     line.append(el("span", "tricks", playing && view.phase === "play" ? plural(tricks, "trick") : ""));
     score.append(line);
@@ -33,8 +44,13 @@ export function renderScoreSheet(ctx) {
   const head = $("score-sheet-head");
   if (head) {
     const row = el("tr");
-    ["#", "Trump", "Made by", "Result"].forEach((text) => row.append(el("th", "", text)));
-    columns.forEach((scorer) => row.append(el("th", "", partnered(state) ? (scorer.seats.includes(state.my_seat) ? "Us" : "Them") : scorer.label)));
+    ["#", "Trump", "Maker", "Result"].forEach((text) => row.append(el("th", "", text)));
+    columns.forEach((scorer) => {
+      const mine = scorer.seats.includes(state.my_seat);
+      const heading = el("th", "", partnered(state) ? (mine ? "Us" : "Them") : shortName(state, scorer.seats[0]));
+      heading.title = scorer.label;
+      row.append(heading);
+    });
     head.replaceChildren(row);
   }
   const rows = view.history.map((record) => {

@@ -82,12 +82,17 @@ export function createScenes(onChange) {
     dismiss() {
       if (queue.length) next();
     },
-    // I acted: whatever was held is history now
-    clear() {
-      if (!queue.length) return;
-      queue.length = 0;
-      clearTimeout(timer);
-      timer = null;
+    // I acted: the tricks held are history now; a hand's summary still shows for its moment
+    skipTricks() {
+      const kept = queue.filter((scene) => scene.kind === "summary");
+      if (kept.length === queue.length) return;
+      const showing = queue[0];
+      queue.splice(0, queue.length, ...kept);
+      if (queue[0] !== showing) {
+        clearTimeout(timer);
+        timer = null;
+        start();
+      }
       onChange();
     },
     busy: () => queue.length > 0,

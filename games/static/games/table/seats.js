@@ -3,7 +3,7 @@
 // cards they hold.
 
 import { $, button, el, plural } from "./dom.js";
-import { partnerOf, partnered, placeOf, placesOf, seatLabel, seatName, variantOf } from "./layout.js";
+import { nameParts, partnerOf, partnered, placeOf, placesOf, seatLabel, seatName, variantOf } from "./layout.js";
 import { actionLabel } from "./labels.js";
 
 const BIDDING = ["bid1", "bid2"];
@@ -36,26 +36,31 @@ export function renderSeats(ctx) {
     box.classList.toggle("to-act", view.to_act === seat && state.status === "playing");
     box.classList.toggle("sitting-out", !over && view.sitting_out.includes(seat));
     box.classList.toggle("me", seat === state.my_seat);
-    const name = el("div", "seat-name", seat === state.my_seat ? "You" : seatLabel(state, seat));
+    const [shown, level] = nameParts(state, seat);
+    const about = el("div", "seat-info");
+    const name = el("div", "seat-name");
     name.title = seatLabel(state, seat);
-    box.append(name);
     if (!over && view.dealer === seat) {
       const chip = el("span", "dealer-chip", "D");
       chip.title = seatName(state, seat) + (seat === state.my_seat ? " deal" : " deals");
-      box.append(chip);
+      name.append(chip);
     }
-    box.append(marksOf(ctx, seat, info, over));
-    if (!partnered(state)) box.append(el("div", "seat-score", plural(view.score[seat] || 0, "point")));
+    name.append(shown);
+    about.append(name);
+    if (level) about.append(el("div", "seat-level", level));
+    about.append(marksOf(ctx, seat, info, over));
+    if (!partnered(state)) about.append(el("div", "seat-score", plural(view.score[seat] || 0, "point")));
     if (!over && view.phase === "play") {
-      box.append(el("div", "trick-count", plural(view.tricks_by_seat[seat] || 0, "trick")));
+      about.append(el("div", "trick-count", plural(view.tricks_by_seat[seat] || 0, "trick")));
     }
+    box.append(about);
     if (seat !== state.my_seat) {
       const fan = el("div", "fan");
       const count = over ? 0 : view.hand_sizes[seat];
       fan.style.setProperty("--cards", String(count));
       for (let i = 0; i < count; i++) fan.append(el("span", "card-back"));
       box.append(fan);
-      box.append(...moderation(ctx, seat, info));
+      about.append(...moderation(ctx, seat, info));
     }
     const bid = BIDDING.includes(view.phase) ? lastBid(view, seat) : "";
     if (bid) box.append(el("div", "bubble", bid));
