@@ -3,7 +3,7 @@
 // exchange, the status line, the countdown and the notice when the computer played for me.
 
 import { $, button, el } from "./dom.js";
-import { cardName, cardShort, sortForAction } from "./cards.js";
+import { cardShort, sortForAction } from "./cards.js";
 import { seatName } from "./layout.js";
 import { actionLabel, myTurnText } from "./labels.js";
 
@@ -18,9 +18,6 @@ export function renderActions(ctx) {
   box.replaceChildren();
   const legal = view.legal_actions;
   const kinds = (prefix) => legal.filter((action) => action.startsWith(prefix + ":"));
-  if (legal.some((action) => action.startsWith("discard:"))) {
-    box.append(el("span", "hint", "You picked up the " + cardName(view.upcard).toLowerCase() + ": click a card to lay it away."));
-  }
   if (ui.selected) {
     const verb = legal.includes("discard:" + ui.selected) ? "discard:" : "play:";
     const label = (verb === "play:" ? "Play the " : "Lay away the ") + cardShort(ui.selected);

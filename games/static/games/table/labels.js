@@ -48,7 +48,7 @@ export function myTurnText(view, rules) {
   if (phase === "bid2") {
     return view.legal_actions.includes("pass") ? "Name a suit for trump, or pass." : "You are stuck: name a suit for trump.";
   }
-  if (phase === "discard") return "Click a card to lay it away.";
+  if (phase === "discard") return "You picked up the " + cardName(view.upcard).toLowerCase() + ": click a card to lay it away.";
   if (phase === "alone") {
     return view.legal_actions.includes("not_alone") ? "Go alone, or play with your partner?" : "As the dealer's partner who made trump, you play alone.";
   }

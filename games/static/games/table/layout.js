@@ -66,8 +66,10 @@ export function nameParts(state, seat) {
 // a column heading: "You", a person's name cut short, or a computer's level
 export function shortName(state, seat) {
   const [name, level] = nameParts(state, seat);
-  if (level && /^computer$/i.test(name)) return level.charAt(0).toUpperCase() + level.slice(1);
-  return name.length > 10 ? name.slice(0, 9) + "…" : name;
+  const where = twinPlace(state, seat);
+  let short = name.length > 10 ? name.slice(0, 9) + "…" : name;
+  if (level && /^computer$/i.test(name)) short = level.charAt(0).toUpperCase() + level.slice(1);
+  return where ? short + ", " + where : short;
 }
 
 // the seat partnering `seat` as far as this view knows: the fixed partner, or in call-ace the
@@ -83,7 +85,8 @@ export function partnerOf(state, view, seat) {
 // the scores the game keeps: per team with partners, else per player; each with its seats
 export function scorers(state) {
   if (partnered(state)) {
-    return [0, 1].map((team) => ({ index: team, seats: [team, team + 2], label: teamLabel(state, team) }));
+    const mine = state.my_seat % 2; // my side first
+    return [mine, 1 - mine].map((team) => ({ index: team, seats: [team, team + 2], label: teamLabel(state, team) }));
   }
   // each player alone: me first, then round the table as play goes
   const count = state.seats.length;

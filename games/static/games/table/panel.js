@@ -55,7 +55,7 @@ export function renderScoreSheet(ctx) {
   }
   const rows = view.history.map((record) => {
     const row = el("tr");
-    const maker = record.maker === null ? "—" : seatName(state, record.maker) + (record.maker_alone ? " (alone)" : "");
+    const maker = record.maker === null ? "—" : shortName(state, record.maker) + (record.maker_alone ? " (alone)" : "");
     let result = RESULTS[record.outcome] || record.outcome;
     if (record.lone_defender !== null && record.outcome === "euchre") result += " (lone defender)";
     if (record.called_suit) result += " · A" + SUITS[record.called_suit];
