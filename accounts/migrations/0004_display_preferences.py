@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('accounts', '0003_display_names_not_confusable'),
+        ("accounts", "0003_display_names_not_confusable"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='user',
-            name='display_preferences',
+            model_name="user",
+            name="display_preferences",
             field=models.JSONField(blank=True, default=dict),
         ),
     ]

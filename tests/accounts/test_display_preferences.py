@@ -83,9 +83,7 @@ def test_the_settings_page_shows_every_preference_with_my_choices(client, player
     assert '"card_selection": "twice"' in body and 'BroadcastChannel("euchre-display")' in body
 
 
-def test_saving_the_display_form_keeps_only_the_changes_and_leaves_the_name_alone(
-    client, player
-):
+def test_saving_the_display_form_keeps_only_the_changes_and_leaves_the_name_alone(client, player):
     client.force_login(player)
     response = display_post(
         client,

@@ -45,7 +45,7 @@ class HarnessSocket extends EventTarget {
   send(text) { window.__sent.push(JSON.parse(text)); }
   close() { this.readyState = 3; }
 }
-HarnessSocket.CONNECTING = 0; HarnessSocket.OPEN = 1; HarnessSocket.CLOSING = 2; HarnessSocket.CLOSED = 3;
+Object.assign(HarnessSocket, { CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3 });
 window.WebSocket = HarnessSocket;
 window.__push = (frame) => {
   const socket = window.__sockets[window.__sockets.length - 1];
@@ -144,7 +144,9 @@ class HarnessTable:
     def hidden_cards(self) -> set[str]:
         """Cards no page of mine may show now: other seats' hands and the kitty."""
         hand = self.game.state().hand
-        hidden = {card for seat, cards in enumerate(hand.hands) if seat != self.my_seat for card in cards}
+        hidden = {
+            card for seat, cards in enumerate(hand.hands) if seat != self.my_seat for card in cards
+        }
         return hidden | set(hand.kitty)
 
 

@@ -12,7 +12,7 @@ import pytest
 from games.engine import RuleOptions, preset_rules
 from games.players import choose_action
 
-from .table_harness import FAKE_SOCKET, HarnessSite, HarnessTable, answer_my_moves
+from .table_harness import FAKE_SOCKET, HarnessSite, HarnessTable, answer_my_moves, push
 from .table_states import can_renege, first_hand_call_ace, offers, phase_is, table_at
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
@@ -98,7 +98,10 @@ def no_hidden_card_shown(page, table) -> None:
         page.eval_on_selector_all("#trick [data-card]", "ns => ns.map(n => n.dataset.card)")
     )
     played_before = {
-        card for record in table.game.history[-1:] for trick in record.tricks for _s, card in trick.plays
+        card
+        for record in table.game.history[-1:]
+        for trick in record.tricks
+        for _s, card in trick.plays
     }
     leaked = table.hidden_cards() & ((cards_shown(page) - on_felt) | (on_felt - played_before))
     assert not leaked, f"the page shows cards of other seats or the kitty: {leaked}"
@@ -109,15 +112,16 @@ def wait_for_game_over(page):
     for _ in range(10):
         if page.locator("#game-over").count():
             break
-        if page.locator("#felt-overlay .hand-summary").count() or page.locator(".felt.holding").count():
+        if (
+            page.locator("#felt-overlay .hand-summary").count()
+            or page.locator(".felt.holding").count()
+        ):
             page.click("#felt")
         page.wait_for_timeout(400)
     return page.wait_for_selector("#game-over", timeout=10_000)
 
 
-def test_a_three_handed_game_is_played_to_the_end_with_each_hands_summary(
-    browser, site, artifacts
-):
+def test_a_three_handed_game_is_played_to_the_end_with_each_hands_summary(browser, site, artifacts):
     """Seed 003: "This variant is for three players. ... There is one maker and two
     defenders." Each player keeps their own score: the seats show whose score is whose."""
     table = HarnessTable(RuleOptions(variant="three_handed", target_score=4), "three1")
@@ -139,7 +143,8 @@ def test_a_three_handed_game_is_played_to_the_end_with_each_hands_summary(
             shot["done"] = True
         # each player's own score by their seat, as the engine keeps it
         scores = page.eval_on_selector_all(
-            "#felt .seat-box", "ns => ns.map(n => [n.dataset.seat, n.querySelector('.seat-score').textContent])"
+            "#felt .seat-box",
+            "ns => ns.map(n => [n.dataset.seat, n.querySelector('.seat-score').textContent])",
         )
         for seat, text in scores:
             points = table.game.score[int(seat)]
@@ -263,7 +268,9 @@ def test_with_a_renege_rule_any_card_is_playable_and_the_penalty_is_shown(browse
         answer_my_moves(page, table)
     page.wait_for_selector("#felt-overlay .hand-summary", timeout=10_000)
     summary = page.inner_text("#felt-overlay .hand-summary")
-    assert re.search(r"You reneged with the .+ in trick \d: every trick goes to the other side", summary)
+    assert re.search(
+        r"You reneged with the .+ in trick \d: every trick goes to the other side", summary
+    )
     assert errors == []
 
 
@@ -293,7 +300,9 @@ def test_each_variant_choice_has_its_button(browser, site, rules, phase, words):
         assert word in labels
     if phase in ("blind", "name_blind"):
         # deciding blind: my cards are face down, and none of their faces is on the page
-        assert page.locator("#my-hand .hidden-card").count() == len(table.game.state().hand.hands[table.my_seat])
+        assert page.locator("#my-hand .hidden-card").count() == len(
+            table.game.state().hand.hands[table.my_seat]
+        )
         assert not set(table.game.state().hand.hands[table.my_seat]) & cards_shown(page)
     action = buttons[-1][0]
     page.click(f"#actions button[data-action='{action}']")
@@ -306,7 +315,9 @@ def test_display_preferences_change_the_table_at_once(browser, site):
     """Seed 003: "Automatic Card Flipping: ... If disabled, they flip over by pressing the
     device screen." "Card Selection: ... If "Twice" is selected, you need to press the white
     frame after selecting a card." "Sorting Hand", "Trick Counter"."""
-    table = table_at(RuleOptions(), lambda game, seat: game.phase == "play" and not game.view(seat).tricks)
+    table = table_at(
+        RuleOptions(), lambda game, seat: game.phase == "play" and not game.view(seat).tricks
+    )
     page, errors = open_table(
         browser, site, table, preferences={"auto_flip": False, "card_selection": "twice"}
     )
@@ -375,19 +386,24 @@ def trump_first_order(cards: list[str], trump: str | None) -> list[str]:
 
 
 @pytest.mark.parametrize(
-    "variant", ["standard", "three_handed", "call_ace", "two_handed", "three_handed_seven", "benny_joker"]
+    "variant",
+    ["standard", "three_handed", "call_ace", "two_handed", "three_handed_seven", "benny_joker"],
 )
 def test_each_variant_fits_a_laptop_and_a_phone(browser, site, artifacts, variant):
     """Every seat drawn around the felt; on a phone, nothing wider than the screen and my hand
     and my buttons reachable without scrolling."""
     rules = preset_rules(variant)
-    table = table_at(rules, lambda game, seat: game.phase == "play" and len(game.view(seat).tricks) == 1)
+    table = table_at(
+        rules, lambda game, seat: game.phase == "play" and len(game.view(seat).tricks) == 1
+    )
     for name, viewport in (("laptop", LAPTOP), ("phone", PHONE)):
         page, errors = open_table(browser, site, table, viewport=viewport)
         assert page.locator("#felt .seat-box").count() == rules.seats
         view = table.game.view(table.my_seat)
         # my hand, sorted trump first with both bowers (the "sorting hand" default)
-        shown = page.eval_on_selector_all("#my-hand button.card", "ns => ns.map(n => n.dataset.card)")
+        shown = page.eval_on_selector_all(
+            "#my-hand button.card", "ns => ns.map(n => n.dataset.card)"
+        )
         assert shown == trump_first_order(list(view.hand), view.trump)
         no_hidden_card_shown(page, table)
         page.screenshot(path=artifacts / f"variants-{variant}-{name}.png")
@@ -397,3 +413,23 @@ def test_each_variant_fits_a_laptop_and_a_phone(browser, site, artifacts, varian
         assert bottom <= viewport["height"], f"{variant}: my hand is below the screen on a {name}"
         assert errors == []
         page.context.close()
+
+
+def test_the_page_says_when_the_computer_played_for_me_and_how_much_time_is_left(browser, site):
+    """Seed 000: "Each time the player doesn't play the card on time, the time limit is halved.
+    To reset it back to full, you should start playing yourself or click any of your cards
+    during other player's turn." """
+    table = table_at(RuleOptions(), phase_is("bid1"))
+    page, errors = open_table(browser, site, table)
+    assert page.locator("#covered-notice").is_hidden()
+    page.wait_for_function("document.getElementById('countdown').textContent !== ''")
+    assert re.fullmatch(r"\d+ s left", page.inner_text("#countdown"))
+    table.covered, table.time_limit_ms = True, 15_000
+    push(page, table.frame())  # the same version: the page takes it (only older ones are dropped)
+    notice = page.wait_for_selector("#covered-notice", state="visible")
+    text = notice.inner_text()
+    assert "the computer played for you" in text and "15 s" in text
+    table.covered, table.time_limit_ms = False, 30_000
+    push(page, table.frame())
+    page.wait_for_selector("#covered-notice", state="hidden")
+    assert errors == []

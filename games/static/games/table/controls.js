@@ -4,7 +4,7 @@
 
 import { $, button, el } from "./dom.js";
 import { cardShort, sortForAction } from "./cards.js";
-import { seatName } from "./layout.js";
+import { seatInfo, seatName } from "./layout.js";
 import { actionLabel, myTurnText } from "./labels.js";
 
 const PICKING = {
@@ -18,6 +18,9 @@ export function renderActions(ctx) {
   box.replaceChildren();
   const legal = view.legal_actions;
   const kinds = (prefix) => legal.filter((action) => action.startsWith(prefix + ":"));
+  if (ui.selected && !legal.includes("play:" + ui.selected) && !legal.includes("discard:" + ui.selected)) {
+    ui.selected = null; // no longer mine to play
+  }
   if (ui.selected) {
     const verb = legal.includes("discard:" + ui.selected) ? "discard:" : "play:";
     const label = (verb === "play:" ? "Play the " : "Lay away the ") + cardShort(ui.selected);
@@ -83,7 +86,7 @@ export function renderStatus(ctx) {
 // other player's turn."
 function renderCovered(ctx) {
   const { state } = ctx;
-  const mine = state.seats[state.my_seat] || {};
+  const mine = seatInfo(state, state.my_seat) || {};
   const notice = $("covered-notice");
   const show = Boolean(mine.covered) && state.status === "playing" && !state.cancelled;
   notice.hidden = !show;

@@ -30,8 +30,18 @@ export function partnered(state) {
   return variantOf(state) === "euchre" && seatCount(state) === 4;
 }
 
+// a seat's entry in the state, found by its position
+export function seatInfo(state, seat) {
+  return state.seats.find((info) => info.position === seat) || state.seats[seat] || null;
+}
+
+// every seat at the table, by position
+export function allSeats(state) {
+  return Array.from({ length: seatCount(state) }, (_unused, seat) => seat);
+}
+
 export function seatLabel(state, seat) {
-  const info = state.seats[seat];
+  const info = seatInfo(state, seat);
   if (!info) return "Seat " + (seat + 1);
   return info.label || info.name;
 }
@@ -47,7 +57,7 @@ export function seatName(state, seat) {
 // where a seat sits from mine ("left", "across", "right") when another seat has its label
 export function twinPlace(state, seat) {
   const label = seatLabel(state, seat);
-  const twin = state.seats.some((_info, other) => other !== seat && other !== state.my_seat && seatLabel(state, other) === label);
+  const twin = allSeats(state).some((other) => other !== seat && other !== state.my_seat && seatLabel(state, other) === label);
   return twin ? PLACE_WORDS[placeOf(state, seat)] : "";
 }
 
@@ -58,7 +68,7 @@ export function nameParts(state, seat) {
   if (seat === state.my_seat) return ["You", ""];
   const label = seatLabel(state, seat);
   const at = label.indexOf(" · ");
-  const info = state.seats[seat] || {};
+  const info = seatInfo(state, seat) || {};
   if (at < 0) return [label, info.level || ""];
   return [label.slice(0, at), label.slice(at + 3)];
 }
@@ -89,8 +99,8 @@ export function scorers(state) {
     return [mine, 1 - mine].map((team) => ({ index: team, seats: [team, team + 2], label: teamLabel(state, team) }));
   }
   // each player alone: me first, then round the table as play goes
-  const count = state.seats.length;
-  return state.seats.map((_info, offset) => {
+  const count = seatCount(state);
+  return allSeats(state).map((offset) => {
     const seat = (state.my_seat + offset) % count;
     return { index: seat, seats: [seat], label: seatName(state, seat) };
   });

@@ -3,7 +3,7 @@
 // cards they hold.
 
 import { $, button, el, plural } from "./dom.js";
-import { nameParts, partnerOf, partnered, placeOf, placesOf, seatLabel, seatName, variantOf } from "./layout.js";
+import { allSeats, nameParts, partnerOf, partnered, placeOf, placesOf, seatInfo, seatLabel, seatName, variantOf } from "./layout.js";
 import { actionLabel } from "./labels.js";
 
 const BIDDING = ["bid1", "bid2"];
@@ -28,9 +28,9 @@ export function renderSeats(ctx) {
   const { state, view } = ctx;
   seatBoxes(state);
   const over = view.phase === "over";
-  for (let seat = 0; seat < state.seats.length; seat++) {
+  for (const seat of allSeats(state)) {
     const box = $("felt").querySelector('.seat-box[data-place="' + placeOf(state, seat) + '"]');
-    const info = state.seats[seat] || {};
+    const info = seatInfo(state, seat) || {};
     box.replaceChildren();
     box.dataset.seat = String(seat);
     box.classList.toggle("to-act", view.to_act === seat && state.status === "playing");

@@ -3,7 +3,7 @@
 
 import { $, el, plural } from "./dom.js";
 import { SUITS, SUIT_NAMES, cardName } from "./cards.js";
-import { namesOf, partnered, scorers, seatName } from "./layout.js";
+import { namesOf, partnered, scorers, seatCount, seatName } from "./layout.js";
 
 const PENALTY = {
   all_tricks: "every trick goes to the other side",
@@ -91,7 +91,7 @@ function trumpLine(state, record) {
 }
 
 function tricksLine(state, record) {
-  const bySeat = new Array(state.seats.length).fill(0);
+  const bySeat = new Array(seatCount(state)).fill(0);
   record.tricks.forEach((trick) => (bySeat[trick.winner] += 1));
   return scorers(state)
     .map((scorer) => scorer.label + " " + scorer.seats.reduce((sum, seat) => sum + bySeat[seat], 0))
