@@ -9,7 +9,17 @@ export const SUIT_NAMES = { S: "Spades", H: "Hearts", D: "Diamonds", C: "Clubs",
 export const SAME_COLOUR = { S: "C", C: "S", H: "D", D: "H" };
 export const JOKER = "XJ";
 export const TWO_OF_SPADES = "2S";
-const RANK_NAMES = { 7: "Seven", 8: "Eight", 9: "Nine", T: "Ten", J: "Jack", Q: "Queen", K: "King", A: "Ace", 2: "Two" };
+const RANK_NAMES = {
+  7: "Seven",
+  8: "Eight",
+  9: "Nine",
+  T: "Ten",
+  J: "Jack",
+  Q: "Queen",
+  K: "King",
+  A: "Ace",
+  2: "Two",
+};
 const PLAIN_ORDER = "789TJQKA";
 // the engine's deck order (cards.ALL_CARDS): canonical spellings of going under and exchanges
 const DECK_ORDER = [

@@ -8,8 +8,18 @@ import { seatInfo, seatName } from "./layout.js";
 import { actionLabel, myTurnText } from "./labels.js";
 
 const PICKING = {
-  under: { start: "Go under…", hint: "Pick three cards to give for the kitty's three.", go: "Swap these 3 with the kitty", stop: "Don't go under" },
-  exchange: { start: "Exchange three cards…", hint: "Select three cards, then press Exchange.", go: "Exchange", stop: "Don't exchange" },
+  under: {
+    start: "Go under…",
+    hint: "Pick three cards to give for the kitty's three.",
+    go: "Swap these 3 with the kitty",
+    stop: "Don't go under",
+  },
+  exchange: {
+    start: "Exchange three cards…",
+    hint: "Select three cards, then press Exchange.",
+    go: "Exchange",
+    stop: "Don't exchange",
+  },
 };
 
 export function renderActions(ctx) {
@@ -42,11 +52,16 @@ export function renderActions(ctx) {
   Object.keys(PICKING).forEach((kind) => {
     if (!available[kind].length) return;
     box.append(
-      button(PICKING[kind].start, "button action secondary", () => {
-        ui.picking = { kind, cards: [] };
-        ui.selected = null;
-        ctx.rerender();
-      }, kind)
+      button(
+        PICKING[kind].start,
+        "button action secondary",
+        () => {
+          ui.picking = { kind, cards: [] };
+          ui.selected = null;
+          ctx.rerender();
+        },
+        kind,
+      ),
     );
   });
 }
@@ -56,10 +71,15 @@ function pickingControls(ctx, allowed) {
   const words = PICKING[ui.picking.kind];
   const chosen = ui.picking.kind + ":" + sortForAction(ui.picking.cards).join(",");
   const ready = ui.picking.cards.length === 3 && allowed.includes(chosen);
-  const go = button(words.go, "button action " + ui.picking.kind + "-go", () => {
-    ui.picking = null;
-    ctx.act(chosen);
-  }, ready ? chosen : "");
+  const go = button(
+    words.go,
+    "button action " + ui.picking.kind + "-go",
+    () => {
+      ui.picking = null;
+      ctx.act(chosen);
+    },
+    ready ? chosen : "",
+  );
   go.disabled = !ready;
   if (!ready) delete go.dataset.action;
   const stop = button(words.stop, "button secondary", () => {
@@ -75,8 +95,10 @@ export function renderStatus(ctx) {
   if (state.status === "finished") text = "Game over.";
   else if (view.to_act === state.my_seat && (state.cancelled || ctx.blocked)) text = "";
   else if (view.to_act === state.my_seat) text = myTurnText(view, state.rules);
-  else if (view.to_act !== null && view.to_act !== undefined) text = "Waiting for " + seatName(state, view.to_act) + "…";
-  if (state.cancelled && state.status !== "finished") text = "You left this game: the computer plays your seat. " + text;
+  else if (view.to_act !== null && view.to_act !== undefined)
+    text = "Waiting for " + seatName(state, view.to_act) + "…";
+  if (state.cancelled && state.status !== "finished")
+    text = "You left this game: the computer plays your seat. " + text;
   $("status").textContent = text;
   renderCovered(ctx);
 }
@@ -94,7 +116,11 @@ function renderCovered(ctx) {
   const seconds = Math.round((mine.time_limit_ms || 0) / 1000);
   notice.replaceChildren(
     el("strong", "", "Your time ran out, so the computer played for you."),
-    el("span", "", " Your time per turn is now " + seconds + " s: play, or click any of your cards, to get your full time back.")
+    el(
+      "span",
+      "",
+      " Your time per turn is now " + seconds + " s: play, or click any of your cards, to get your full time back.",
+    ),
   );
 }
 

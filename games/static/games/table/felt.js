@@ -20,7 +20,7 @@ function trickSlots(state) {
         const slot = el("div", "trick-slot");
         slot.dataset.place = place;
         return slot;
-      })
+      }),
     );
     trick.append(el("div", "trick-arrow", "➜"));
   }
@@ -34,7 +34,9 @@ export function renderFelt(ctx, scene) {
   renderTrump(ctx, scene);
   let arrowTo = null;
   if (scene && scene.kind === "trick") {
-    scene.trick.plays.forEach((play, index) => slotOf(play.seat).append(played(ctx, play, index, play.seat === scene.trick.winner)));
+    scene.trick.plays.forEach((play, index) =>
+      slotOf(play.seat).append(played(ctx, play, index, play.seat === scene.trick.winner)),
+    );
     arrowTo = scene.trick.winner;
   } else if (scene && scene.kind === "draw") {
     drawForDealer(ctx, slotOf);

@@ -63,7 +63,7 @@ export function renderHand(ctx) {
       });
       if (ctx.prefs.rearrange_hand) draggable(ctx, node, card);
       return node;
-    })
+    }),
   );
 }
 

@@ -46,14 +46,20 @@ export function myTurnText(view, rules) {
     return "Your bid: " + offer + " the " + cardName(view.upcard).toLowerCase() + ", or pass.";
   }
   if (phase === "bid2") {
-    return view.legal_actions.includes("pass") ? "Name a suit for trump, or pass." : "You are stuck: name a suit for trump.";
+    return view.legal_actions.includes("pass")
+      ? "Name a suit for trump, or pass."
+      : "You are stuck: name a suit for trump.";
   }
-  if (phase === "discard") return "You picked up the " + cardName(view.upcard).toLowerCase() + ": click a card to lay it away.";
+  if (phase === "discard")
+    return "You picked up the " + cardName(view.upcard).toLowerCase() + ": click a card to lay it away.";
   if (phase === "alone") {
-    return view.legal_actions.includes("not_alone") ? "Go alone, or play with your partner?" : "As the dealer's partner who made trump, you play alone.";
+    return view.legal_actions.includes("not_alone")
+      ? "Go alone, or play with your partner?"
+      : "As the dealer's partner who made trump, you play alone.";
   }
   if (phase === "defend") return "Defend alone against the lone maker?";
-  if (phase === "call_ace") return "Call an ace: whoever holds it plays as your partner (a secret until it shows). Or go alone.";
+  if (phase === "call_ace")
+    return "Call an ace: whoever holds it plays as your partner (a secret until it shows). Or go alone.";
   if (phase === "blind") return "A jack was turned up: go alone without seeing your hand, or look at it first.";
   if (phase === "name_blind") return "The Benny was turned up: name trump before seeing your hand.";
   if (phase === "dealer_names") return "The Benny was turned up: name trump.";

@@ -57,7 +57,9 @@ export function seatName(state, seat) {
 // where a seat sits from mine ("left", "across", "right") when another seat has its label
 export function twinPlace(state, seat) {
   const label = seatLabel(state, seat);
-  const twin = allSeats(state).some((other) => other !== seat && other !== state.my_seat && seatLabel(state, other) === label);
+  const twin = allSeats(state).some(
+    (other) => other !== seat && other !== state.my_seat && seatLabel(state, other) === label,
+  );
   return twin ? PLACE_WORDS[placeOf(state, seat)] : "";
 }
 

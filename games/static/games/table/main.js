@@ -139,13 +139,20 @@ function renderOverlay(ctx, scene) {
   else if (scene && scene.kind === "draw") content = drawNote(ctx);
   else if (!scene && state.status === "finished") content = gameOver(ctx);
   overlay.hidden = !content;
-  overlay.dataset.kind = content ? scene ? scene.kind : "game-over" : "";
+  overlay.dataset.kind = content ? (scene ? scene.kind : "game-over") : "";
   overlay.replaceChildren(...(content ? [content] : []));
 }
 
 function drawNote(ctx) {
   const dealer = ctx.view.dealer_draw[ctx.view.dealer_draw.length - 1].seat;
-  return el("div", "summary draw-note", "Cards dealt face up until a black jack: " + seatName(state, dealer) + (dealer === state.my_seat ? " deal" : " deals") + " first.");
+  return el(
+    "div",
+    "summary draw-note",
+    "Cards dealt face up until a black jack: " +
+      seatName(state, dealer) +
+      (dealer === state.my_seat ? " deal" : " deals") +
+      " first.",
+  );
 }
 
 function finished() {
@@ -185,20 +192,23 @@ function renderWaitingRoom() {
   list.replaceChildren(
     ...state.seats.map((seat) => {
       const item = el("li", "", "Seat " + (seat.position + 1) + ": ");
-      item.append(seat.computer ? el("em", "", "free — a computer if nobody sits here") : el("span", "", seat.label || seat.name));
+      item.append(
+        seat.computer ? el("em", "", "free — a computer if nobody sits here") : el("span", "", seat.label || seat.name),
+      );
       return item;
-    })
+    }),
   );
 }
 
 // ---- wiring -----------------------------------------------------------------------------------
 
 const felt = $("felt");
-if (felt) felt.addEventListener("click", (event) => {
-  // a click on the felt turns a held trick over, or closes a hand's summary
-  if (event.target.closest("a, button, form")) return;
-  if (scenes.current()) scenes.dismiss();
-});
+if (felt)
+  felt.addEventListener("click", (event) => {
+    // a click on the felt turns a held trick over, or closes a hand's summary
+    if (event.target.closest("a, button, form")) return;
+    if (scenes.current()) scenes.dismiss();
+  });
 const cancelForm = $("cancel-form");
 if (cancelForm) {
   cancelForm.addEventListener("submit", (event) => {
@@ -213,7 +223,7 @@ if (copy) {
     link.select();
     (navigator.clipboard ? navigator.clipboard.writeText(link.value) : Promise.reject()).then(
       () => toast("Invite link copied."),
-      () => document.execCommand("copy")
+      () => document.execCommand("copy"),
     );
   });
 }

@@ -5,7 +5,14 @@ import { $, el, plural } from "./dom.js";
 import { SUITS, SUIT_NAMES, cardName, cardShort } from "./cards.js";
 import { nameParts, partnered, scorers, seatName, shortName, twinPlace } from "./layout.js";
 
-const RESULTS = { make: "made", march: "march", euchre: "euchred", all_pass: "all passed", redeal: "redeal", renege: "renege" };
+const RESULTS = {
+  make: "made",
+  march: "march",
+  euchre: "euchred",
+  all_pass: "all passed",
+  redeal: "redeal",
+  renege: "renege",
+};
 
 export function renderScore(ctx) {
   const { state, view } = ctx;
@@ -31,10 +38,14 @@ export function renderScore(ctx) {
     line.append(el("span", "tricks", playing && view.phase === "play" ? plural(tricks, "trick") : ""));
     score.append(line);
   });
-  score.append(el("div", "target", "Playing to " + view.target_score + (partnered(state) ? "" : " · each player scores alone")));
+  score.append(
+    el("div", "target", "Playing to " + view.target_score + (partnered(state) ? "" : " · each player scores alone")),
+  );
   const trump = $("trump-info");
   const shown = playing && view.trump;
-  trump.textContent = shown ? "Trump: " + (view.trump === "N" ? "No trump" : SUITS[view.trump] + " " + SUIT_NAMES[view.trump]) : "";
+  trump.textContent = shown
+    ? "Trump: " + (view.trump === "N" ? "No trump" : SUITS[view.trump] + " " + SUIT_NAMES[view.trump])
+    : "";
   trump.className = "trump-info suit-" + (shown ? view.trump : "none");
 }
 
@@ -60,7 +71,9 @@ export function renderScoreSheet(ctx) {
     if (record.lone_defender !== null && record.outcome === "euchre") result += " (lone defender)";
     if (record.called_suit) result += " · A" + SUITS[record.called_suit];
     if (record.renege) result += " · " + seatName(state, record.renege.seat) + " reneged";
-    [String(record.number + 1), record.trump ? SUITS[record.trump] : "—", maker, result].forEach((text) => row.append(el("td", "", text)));
+    [String(record.number + 1), record.trump ? SUITS[record.trump] : "—", maker, result].forEach((text) =>
+      row.append(el("td", "", text)),
+    );
     columns.forEach((scorer) => row.append(el("td", "", String(record.score_after[scorer.index]))));
     return row;
   });
@@ -79,6 +92,6 @@ export function renderTrickHistory(ctx) {
       });
       item.append(el("span", "muted", " won by " + seatName(state, trick.winner)));
       return item;
-    })
+    }),
   );
 }

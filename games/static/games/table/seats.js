@@ -3,7 +3,18 @@
 // cards they hold.
 
 import { $, button, el, plural } from "./dom.js";
-import { allSeats, nameParts, partnerOf, partnered, placeOf, placesOf, seatInfo, seatLabel, seatName, variantOf } from "./layout.js";
+import {
+  allSeats,
+  nameParts,
+  partnerOf,
+  partnered,
+  placeOf,
+  placesOf,
+  seatInfo,
+  seatLabel,
+  seatName,
+  variantOf,
+} from "./layout.js";
 import { actionLabel } from "./labels.js";
 
 const BIDDING = ["bid1", "bid2"];

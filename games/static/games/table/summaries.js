@@ -24,15 +24,25 @@ export function handSummary(ctx, record) {
   if (record.renege) {
     const renege = record.renege;
     add(
-      seatName(state, renege.seat) + " reneged with the " + cardName(renege.card).toLowerCase() +
-        " in trick " + (renege.trick + 1) + ": " + PENALTY[renege.penalty] + ".",
-      "renege"
+      seatName(state, renege.seat) +
+        " reneged with the " +
+        cardName(renege.card).toLowerCase() +
+        " in trick " +
+        (renege.trick + 1) +
+        ": " +
+        PENALTY[renege.penalty] +
+        ".",
+      "renege",
     );
   }
   if (record.tricks.length && record.outcome !== "redeal") add("Tricks: " + tricksLine(state, record));
   add(pointsLine(state, record), "points");
   if (record.robson_choice) {
-    add(record.robson_choice === "add" ? "The sweep was added to the winners' score." : "The sweep was taken off the other side's score.");
+    add(
+      record.robson_choice === "add"
+        ? "The sweep was added to the winners' score."
+        : "The sweep was taken off the other side's score.",
+    );
   }
   box.append(lines);
   box.append(scoreTable(state, record.score_after));
@@ -48,7 +58,9 @@ function headline(state, record) {
     case "march":
       return namesOf(state, makers) + " took every trick";
     case "euchre":
-      return namesOf(state, makers) + (makers.length > 1 || makers[0] === state.my_seat ? " were" : " was") + " euchred";
+      return (
+        namesOf(state, makers) + (makers.length > 1 || makers[0] === state.my_seat ? " were" : " was") + " euchred"
+      );
     case "all_pass":
       return "everyone passed";
     case "redeal":
@@ -77,7 +89,12 @@ function trumpLine(state, record) {
   let text;
   if (record.blind_alone) text = maker + " went alone blind on the turned-up jack: " + suit;
   else if (bid && bid.call === "order_up") {
-    text = maker + (record.maker === record.dealer ? " picked up the " : " ordered up the ") + cardName(record.upcard).toLowerCase() + ": " + suit;
+    text =
+      maker +
+      (record.maker === record.dealer ? " picked up the " : " ordered up the ") +
+      cardName(record.upcard).toLowerCase() +
+      ": " +
+      suit;
   } else text = maker + " named " + suit;
   if (record.maker_alone && !record.blind_alone) text += ", alone";
   if (record.lone_defender !== null && record.lone_defender !== undefined) {
@@ -85,7 +102,10 @@ function trumpLine(state, record) {
   }
   if (record.called_suit) {
     const partner = record.partner !== null && record.partner !== undefined;
-    text += "; called the ace of " + SUITS[record.called_suit] + (partner ? ": " + seatName(state, record.partner) + " was the partner" : ", which nobody else could answer");
+    text +=
+      "; called the ace of " +
+      SUITS[record.called_suit] +
+      (partner ? ": " + seatName(state, record.partner) + " was the partner" : ", which nobody else could answer");
   }
   return text + ".";
 }
@@ -103,7 +123,10 @@ function pointsLine(state, record) {
   if (!changes) return record.points ? plural(record.points, "point") + "." : "No points.";
   const parts = scorers(state)
     .filter((scorer) => changes[scorer.index])
-    .map((scorer) => (changes[scorer.index] > 0 ? "+" : "−") + plural(Math.abs(changes[scorer.index]), "point") + " " + scorer.label);
+    .map(
+      (scorer) =>
+        (changes[scorer.index] > 0 ? "+" : "−") + plural(Math.abs(changes[scorer.index]), "point") + " " + scorer.label,
+    );
   return parts.length ? parts.join(" · ") : "No points.";
 }
 
@@ -128,13 +151,27 @@ export function gameOver(ctx) {
   const box = el("div", "summary game-over");
   box.id = "game-over";
   const won = winners.includes(state.my_seat);
-  const title = won ? (winners.length > 1 ? "You and " + namesOf(state, winners.filter((s) => s !== state.my_seat)) + " win!" : "You win!") : namesOf(state, winners) + (winners.length > 1 ? " win" : " wins");
+  const title = won
+    ? winners.length > 1
+      ? "You and " +
+        namesOf(
+          state,
+          winners.filter((s) => s !== state.my_seat),
+        ) +
+        " win!"
+      : "You win!"
+    : namesOf(state, winners) + (winners.length > 1 ? " win" : " wins");
   box.append(el("h2", won ? "won" : "lost", "Game over — " + title));
   box.append(scoreTable(state, result.final_score || view.score));
   if (result.my_game_points !== null && result.my_game_points !== undefined) {
     const points = el("p", "game-points");
     points.append(el("strong", "", plural(result.my_game_points, "game point")));
-    points.append(" for the monthly rankings: " + (partnered(state) ? "your side's" : "your") + " score" + (won ? ", plus 5 for winning." : "."));
+    points.append(
+      " for the monthly rankings: " +
+        (partnered(state) ? "your side's" : "your") +
+        " score" +
+        (won ? ", plus 5 for winning." : "."),
+    );
     box.append(points);
   }
   (result.achievements || []).forEach((award) => box.append(el("p", "award", "Achievement: " + (award.name || award))));
