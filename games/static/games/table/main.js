@@ -139,6 +139,7 @@ function renderOverlay(ctx, scene) {
   else if (scene && scene.kind === "draw") content = drawNote(ctx);
   else if (!scene && state.status === "finished") content = gameOver(ctx);
   overlay.hidden = !content;
+  $("felt").classList.toggle("over", Boolean(content) && !scene);
   overlay.dataset.kind = content ? (scene ? scene.kind : "game-over") : "";
   overlay.replaceChildren(...(content ? [content] : []));
 }

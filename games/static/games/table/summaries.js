@@ -206,7 +206,7 @@ function playAgainForm(url) {
   hidden.type = "hidden";
   hidden.name = "csrfmiddlewaretoken";
   hidden.value = token ? token.value : "";
-  const submit = el("button", "button big", "Play again");
+  const submit = el("button", "button", "Play again");
   submit.type = "submit";
   submit.id = "play-again";
   form.append(hidden, submit);
