@@ -433,3 +433,32 @@ def test_the_page_says_when_the_computer_played_for_me_and_how_much_time_is_left
     push(page, table.frame())
     page.wait_for_selector("#covered-notice", state="hidden")
     assert errors == []
+
+
+def test_rearranging_moves_a_dragged_card_and_keeps_the_order(browser, site):
+    """Seed 003: "Rearranging Hand: If enabled, the cards in your hand can be swapped." A card
+    dragged along the hand stays where it was dropped, also when the next frame comes."""
+    table = table_at(RuleOptions(), phase_is("bid1"))
+    page, errors = open_table(browser, site, table, preferences={"rearrange_hand": True})
+    order = page.eval_on_selector_all("#my-hand button.card", "ns => ns.map(n => n.dataset.card)")
+    first = page.locator(f"#my-hand button.card[data-card='{order[0]}']").bounding_box()
+    last = page.locator(f"#my-hand button.card[data-card='{order[-1]}']").bounding_box()
+    page.mouse.move(first["x"] + first["width"] / 2, first["y"] + first["height"] / 2)
+    page.mouse.down()
+    for step in range(1, 11):  # a drag, not a click: the card follows the pointer
+        x = first["x"] + (last["x"] + last["width"] - first["x"]) * step / 10
+        page.mouse.move(x, first["y"] + first["height"] / 2)
+    page.mouse.up()
+    moved = order[1:] + order[:1]
+    page.wait_for_function(
+        "moved => [...document.querySelectorAll('#my-hand button.card')]"
+        ".map(n => n.dataset.card).join() === moved.join()",
+        arg=moved,
+        timeout=5_000,
+    )
+    assert page.evaluate("window.__sent.length") == 0  # a drag is no move
+    for frame in table.computer_moves() or [table.frame()]:
+        push(page, frame)
+    again = page.eval_on_selector_all("#my-hand button.card", "ns => ns.map(n => n.dataset.card)")
+    assert again == moved
+    assert errors == []

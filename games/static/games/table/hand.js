@@ -98,6 +98,8 @@ function draggable(ctx, node, card) {
   let start = null;
   node.addEventListener("pointerdown", (event) => {
     start = { x: event.clientX, id: event.pointerId, moving: false };
+    // every move comes to this card, also once the pointer is over its neighbours
+    node.setPointerCapture(event.pointerId);
   });
   node.addEventListener("pointermove", (event) => {
     if (!start || event.pointerId !== start.id) return;
@@ -105,7 +107,6 @@ function draggable(ctx, node, card) {
     if (!start.moving && Math.abs(dx) < DRAG_START_PX) return;
     if (!start.moving) {
       start.moving = true;
-      node.setPointerCapture(event.pointerId);
       node.classList.add("dragging");
     }
     node.style.transform = "translateX(" + dx + "px)";
