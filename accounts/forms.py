@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 
 from .models import GoingUnder
+from .preferences import PREFERENCES
 from .services.settings import (
     DISPLAY_NAME_MAX,
     DISPLAY_NAME_MIN,
@@ -41,3 +44,22 @@ class AccountSettingsForm(forms.Form):
             return display_name_clean(display_name=self.cleaned_data["display_name"])
         except SettingsRefused as refused:
             raise forms.ValidationError(refused.message, code=refused.code) from refused
+
+
+class DisplayPreferencesForm(forms.Form):
+    """Seed 003's display preferences (accounts.preferences): one field each, in its order."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name, preference in PREFERENCES.items():
+            if preference.choices:
+                self.fields[name] = forms.ChoiceField(
+                    label=preference.label,
+                    help_text=preference.help,
+                    choices=preference.choices,
+                    widget=forms.RadioSelect,
+                )
+            else:
+                self.fields[name] = forms.BooleanField(
+                    label=preference.label, help_text=preference.help, required=False
+                )

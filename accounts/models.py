@@ -12,6 +12,7 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 
 from . import names
+from .preferences import display_preferences_of
 
 
 def new_invite_code() -> str:
@@ -67,6 +68,9 @@ class User(AbstractBaseUser, PermissionsMixin):
         default=GoingUnder.EITHER,
         help_text="Quick play seats you only at tables whose going-under rule you accept.",
     )
+    # seed 003's display preferences at the table, only those the player changed
+    # (accounts.preferences fills in the defaults)
+    display_preferences = models.JSONField(default=dict, blank=True)
     # the code of this player's invitation link (/invite/<code>/)
     invite_code = models.CharField(max_length=16, unique=True, default=new_invite_code)
     is_staff = models.BooleanField(default=False)
@@ -124,6 +128,11 @@ class User(AbstractBaseUser, PermissionsMixin):
 
     def get_full_name(self) -> str:
         return self.get_short_name()
+
+    @property
+    def table_display(self) -> dict[str, bool | str]:
+        """Every display preference, the defaults filled in: what the table page applies."""
+        return display_preferences_of(self.display_preferences)
 
     @property
     def is_blocked(self) -> bool:

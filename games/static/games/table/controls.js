@@ -1,0 +1,141 @@
+// The buttons for every choice that is not a card (bids, going alone, calling an ace, Robson's
+// choices, naming trump for an upturned Benny, a redeal), picking three cards to go under or to
+// exchange, the status line, the countdown and the notice when the computer played for me.
+
+import { $, button, el } from "./dom.js";
+import { cardShort, sortForAction } from "./cards.js";
+import { seatInfo, seatName } from "./layout.js";
+import { actionLabel, myTurnText } from "./labels.js";
+
+const PICKING = {
+  under: {
+    start: "Go under…",
+    hint: "Pick three cards to give for the kitty's three.",
+    go: "Swap these 3 with the kitty",
+    stop: "Don't go under",
+  },
+  exchange: {
+    start: "Exchange three cards…",
+    hint: "Select three cards, then press Exchange.",
+    go: "Exchange",
+    stop: "Don't exchange",
+  },
+};
+
+export function renderActions(ctx) {
+  const { view, ui } = ctx;
+  const box = $("actions");
+  box.replaceChildren();
+  const legal = view.legal_actions;
+  const kinds = (prefix) => legal.filter((action) => action.startsWith(prefix + ":"));
+  if (ui.selected && !legal.includes("play:" + ui.selected) && !legal.includes("discard:" + ui.selected)) {
+    ui.selected = null; // no longer mine to play
+  }
+  if (ui.selected) {
+    const verb = legal.includes("discard:" + ui.selected) ? "discard:" : "play:";
+    const label = (verb === "play:" ? "Play the " : "Lay away the ") + cardShort(ui.selected);
+    box.append(button(label, "button action confirm", () => ctx.act(verb + ui.selected), verb + ui.selected));
+  }
+  const plain = legal.filter((action) => !/^(play|discard|under|exchange):/.test(action));
+  if (!ui.picking) {
+    plain.forEach((action) => {
+      const className = "button action " + action.replace(":", "-") + (action === "redeal" ? " secondary" : "");
+      box.append(button(actionLabel(action, view), className, () => ctx.act(action), action));
+    });
+  }
+  const available = { under: kinds("under"), exchange: kinds("exchange") };
+  if (ui.picking && !available[ui.picking.kind].length) ui.picking = null;
+  if (ui.picking) {
+    box.append(...pickingControls(ctx, available[ui.picking.kind]));
+    return;
+  }
+  Object.keys(PICKING).forEach((kind) => {
+    if (!available[kind].length) return;
+    box.append(
+      button(
+        PICKING[kind].start,
+        "button action secondary",
+        () => {
+          ui.picking = { kind, cards: [] };
+          ui.selected = null;
+          ctx.rerender();
+        },
+        kind,
+      ),
+    );
+  });
+}
+
+function pickingControls(ctx, allowed) {
+  const { ui } = ctx;
+  const words = PICKING[ui.picking.kind];
+  const chosen = ui.picking.kind + ":" + sortForAction(ui.picking.cards).join(",");
+  const ready = ui.picking.cards.length === 3 && allowed.includes(chosen);
+  const go = button(
+    words.go,
+    "button action " + ui.picking.kind + "-go",
+    () => {
+      ui.picking = null;
+      ctx.act(chosen);
+    },
+    ready ? chosen : "",
+  );
+  go.disabled = !ready;
+  if (!ready) delete go.dataset.action;
+  const stop = button(words.stop, "button secondary", () => {
+    ui.picking = null;
+    ctx.rerender();
+  });
+  return [el("span", "hint", words.hint + " (" + ui.picking.cards.length + " of 3)"), go, stop];
+}
+
+export function renderStatus(ctx) {
+  const { state, view } = ctx;
+  let text = "";
+  if (state.status === "finished") text = "Game over.";
+  else if (view.to_act === state.my_seat && (state.cancelled || ctx.blocked)) text = "";
+  else if (view.to_act === state.my_seat) text = myTurnText(view, state.rules);
+  else if (view.to_act !== null && view.to_act !== undefined)
+    text = "Waiting for " + seatName(state, view.to_act) + "…";
+  if (state.cancelled && state.status !== "finished")
+    text = "You left this game: the computer plays your seat. " + text;
+  $("status").textContent = text;
+  renderCovered(ctx);
+}
+
+// seed 000: "Each time the player doesn't play the card on time, the time limit is halved. To
+// reset it back to full, you should start playing yourself or click any of your cards during
+// other player's turn."
+function renderCovered(ctx) {
+  const { state } = ctx;
+  const mine = seatInfo(state, state.my_seat) || {};
+  const notice = $("covered-notice");
+  const show = Boolean(mine.covered) && state.status === "playing" && !state.cancelled;
+  notice.hidden = !show;
+  if (!show) return;
+  const seconds = Math.round((mine.time_limit_ms || 0) / 1000);
+  notice.replaceChildren(
+    el("strong", "", "Your time ran out, so the computer played for you."),
+    el(
+      "span",
+      "",
+      " Your time per turn is now " + seconds + " s: play, or click any of your cards, to get your full time back.",
+    ),
+  );
+}
+
+// the time left for whoever is to act, mine in red when it runs short
+export function renderCountdown(state, clockSkew) {
+  const box = $("countdown");
+  if (!box) return;
+  if (!state.turn_deadline || state.status !== "playing") {
+    box.textContent = "";
+    return;
+  }
+  const left = Math.max(0, Date.parse(state.turn_deadline) - (Date.now() + clockSkew));
+  const seconds = Math.ceil(left / 1000);
+  const mine = state.view.to_act === state.my_seat;
+  box.textContent = mine ? seconds + " s left" : seatName(state, state.view.to_act) + ": " + seconds + " s";
+  box.classList.toggle("mine", mine);
+  box.classList.toggle("urgent", mine && seconds <= 5);
+}

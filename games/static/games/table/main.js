@@ -1,0 +1,241 @@
+// The live table: draws this seat's view from the server's state frames and sends my moves.
+// Modules by concern: socket, layout (who sits where), seats, felt, hand, controls, panel,
+// summaries, scenes (what the felt holds for a moment), preferences, chat.
+
+import { $, el } from "./dom.js";
+import { createChat, createReports, toast } from "./chat.js";
+import { renderActions, renderCountdown, renderStatus } from "./controls.js";
+import { renderFelt } from "./felt.js";
+import { clickCard, renderHand } from "./hand.js";
+import { seatName } from "./layout.js";
+import { renderScore, renderScoreSheet, renderTrickHistory } from "./panel.js";
+import { createPreferences } from "./preferences.js";
+import { createScenes } from "./scenes.js";
+import { renderSeats } from "./seats.js";
+import { createSocket } from "./socket.js";
+import { gameOver, handSummary } from "./summaries.js";
+
+const root = $("table");
+let state = JSON.parse($("table-state").textContent);
+let clockSkew = 0; // server time minus local time, in ms
+let mutedSeats = new Set(); // seats whose chat I muted; the server leaves their lines out
+let blocked = false;
+let refusal = null; // why the server refused this socket (too many open tables or tabs)
+let coinsAsked = false;
+// what only this page knows: cards picked to go under or exchange, a card selected (card
+// selection "twice"), my own order of the hand (rearranging)
+const ui = { picking: null, selected: null, order: null, dragged: false };
+
+const scenes = createScenes(() => render());
+const preferences = createPreferences((prefs, changes) => {
+  if ("auto_flip" in changes) scenes.setAutoFlip(prefs.auto_flip);
+  if ("card_selection" in changes) ui.selected = null;
+  render();
+}, toast);
+const socket = createSocket({
+  path: root.dataset.socketPath,
+  onFrame: receive,
+  shouldStop: () => blocked,
+  onClosedForGood: closedForGood,
+  toast,
+});
+const send = (message) => socket.send(message, state.version);
+const chat = createChat({ mySeat: () => state.my_seat, send });
+const openReport = createReports((seat) => seatName(state, seat));
+
+function receive(frame) {
+  if (frame.type === "state") {
+    if (frame.version < state.version && frame.game === state.game) return; // an old frame
+    const wasOpen = state.status === "open";
+    state = frame;
+    clockSkew = Date.parse(frame.server_time) - Date.now();
+    if (wasOpen !== (state.status === "open")) {
+      location.reload();
+      return;
+    }
+    scenes.observe(state, preferences.get());
+    render();
+  } else if (frame.type === "chat") {
+    if (frame.history) {
+      // the whole recent chat, as I see it now (on connect, and after I mute or unmute)
+      chat.reset();
+      mutedSeats = new Set(frame.muted_seats || []);
+      render();
+    }
+    frame.messages.forEach(chat.add);
+  } else if (frame.type === "error") {
+    if (frame.code === "blocked") blocked = true;
+    if (frame.code === "too_many_sockets") refusal = frame.message;
+    toast(frame.message);
+  }
+}
+
+function closedForGood(code) {
+  if (code === 4003 || blocked) return showBlocked();
+  if (code === 4029) {
+    if (refusal) $("too-many-text").textContent = refusal;
+    $("too-many").hidden = false;
+    return;
+  }
+  toast("You no longer have a seat at this table.");
+}
+
+function showBlocked() {
+  // staff blocked this account: the server closed the socket and will refuse a new one
+  blocked = true;
+  $("blocked").hidden = false;
+  render();
+  ["chat-form", "cancel-form"].forEach((id) => $(id) && ($(id).style.display = "none"));
+  document.querySelectorAll("#my-hand button").forEach((control) => (control.disabled = true));
+  $("status").textContent = "Your account has been blocked: the computer plays your seat.";
+}
+
+function context() {
+  // a player who left (or was blocked) watches: the computer makes their seat's choices
+  const watching = state.cancelled || blocked;
+  const view = watching ? Object.assign({}, state.view, { legal_actions: [], honest_actions: [] }) : state.view;
+  return {
+    state,
+    view,
+    ui,
+    blocked,
+    mutedSeats,
+    prefs: preferences.get(),
+    cardsUrl: root.dataset.cards,
+    onReport: openReport,
+    onMute: (seat, muted) => send({ type: muted ? "unmute" : "mute", seat }),
+    onCard: (card, action, playable) => clickCard(context(), card, action, playable),
+    act: (action) => {
+      ui.picking = null;
+      ui.selected = null;
+      if (send({ type: "act", action })) scenes.skipTricks();
+    },
+    send,
+    toast,
+    rerender: render,
+  };
+}
+
+function render() {
+  if (state.status === "open") return renderWaitingRoom();
+  const ctx = context();
+  const scene = scenes.current();
+  renderSeats(ctx);
+  renderFelt(ctx, scene);
+  renderOverlay(ctx, scene);
+  renderHand(ctx);
+  renderActions(ctx);
+  renderStatus(ctx);
+  renderScore(ctx);
+  renderScoreSheet(ctx);
+  renderTrickHistory(ctx);
+  if (state.status === "finished") finished();
+}
+
+function renderOverlay(ctx, scene) {
+  const overlay = $("felt-overlay");
+  let content = null;
+  if (scene && scene.kind === "summary") content = handSummary(ctx, scene.record);
+  else if (scene && scene.kind === "draw") content = drawNote(ctx);
+  else if (!scene && state.status === "finished") content = gameOver(ctx);
+  overlay.hidden = !content;
+  $("felt").classList.toggle("over", Boolean(content) && !scene);
+  overlay.dataset.kind = content ? (scene ? scene.kind : "game-over") : "";
+  overlay.replaceChildren(...(content ? [content] : []));
+}
+
+function drawNote(ctx) {
+  const dealer = ctx.view.dealer_draw[ctx.view.dealer_draw.length - 1].seat;
+  return el(
+    "div",
+    "summary draw-note",
+    "Cards dealt face up until a black jack: " +
+      seatName(state, dealer) +
+      (dealer === state.my_seat ? " deal" : " deals") +
+      " first.",
+  );
+}
+
+function finished() {
+  // no cancelling a finished game; the header's coins change with the game's credits
+  const cancel = $("cancel-form");
+  if (cancel) cancel.remove();
+  if (state.coins) return showCoins(state.coins);
+  if (coinsAsked || !root.dataset.walletUrl) return;
+  coinsAsked = true;
+  fetchCoins();
+  setTimeout(fetchCoins, 5000); // the worker credits awards just after the game
+}
+
+function showCoins(coins) {
+  const silver = document.querySelector("header .coins .silver");
+  const gold = document.querySelector("header .coins .gold");
+  if (silver) silver.textContent = coins.silver + " silver";
+  if (gold) gold.textContent = coins.gold + " gold";
+}
+
+async function fetchCoins() {
+  // no balance endpoint: the wallet page's header shows the balance as it is now
+  try {
+    const answer = await fetch(root.dataset.walletUrl, { credentials: "same-origin" });
+    const page = new DOMParser().parseFromString(await answer.text(), "text/html");
+    const number = (selector) => parseInt((page.querySelector(selector) || {}).textContent, 10);
+    const coins = { silver: number("header .coins .silver"), gold: number("header .coins .gold") };
+    if (!Number.isNaN(coins.silver) && !Number.isNaN(coins.gold)) showCoins(coins);
+  } catch (error) {
+    // the old balance stays until the next page
+  }
+}
+
+function renderWaitingRoom() {
+  const list = $("waiting-seats");
+  if (!list) return;
+  list.replaceChildren(
+    ...state.seats.map((seat) => {
+      const item = el("li", "", "Seat " + (seat.position + 1) + ": ");
+      item.append(
+        seat.computer ? el("em", "", "free — a computer if nobody sits here") : el("span", "", seat.label || seat.name),
+      );
+      return item;
+    }),
+  );
+}
+
+// ---- wiring -----------------------------------------------------------------------------------
+
+const felt = $("felt");
+if (felt)
+  felt.addEventListener("click", (event) => {
+    // a click on the felt turns a held trick over, or closes a hand's summary
+    if (event.target.closest("a, button, form")) return;
+    if (scenes.current()) scenes.dismiss();
+  });
+const cancelForm = $("cancel-form");
+if (cancelForm) {
+  cancelForm.addEventListener("submit", (event) => {
+    const sure = confirm("Cancel this game? The computer finishes it in your seat and you forfeit the points it wins.");
+    if (!sure) event.preventDefault();
+  });
+}
+const copy = $("copy-invite");
+if (copy) {
+  copy.addEventListener("click", () => {
+    const link = $("invite-link");
+    link.select();
+    (navigator.clipboard ? navigator.clipboard.writeText(link.value) : Promise.reject()).then(
+      () => toast("Invite link copied."),
+      () => document.execCommand("copy"),
+    );
+  });
+}
+$("too-many-retry").addEventListener("click", () => {
+  // the player closed other tables or tabs: ask for a place again
+  $("too-many").hidden = true;
+  refusal = null;
+  socket.connect();
+});
+
+scenes.observe(state, preferences.get());
+render();
+if (root.dataset.socketPath) socket.connect();
+setInterval(() => renderCountdown(state, clockSkew), 250);

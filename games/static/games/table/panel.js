@@ -1,0 +1,97 @@
+// The side panel: the scoreboard (per team with partners, per player otherwise), trump, the
+// score sheet and this hand's tricks.
+
+import { $, el, plural } from "./dom.js";
+import { SUITS, SUIT_NAMES, cardName, cardShort } from "./cards.js";
+import { nameParts, partnered, scorers, seatName, shortName, twinPlace } from "./layout.js";
+
+const RESULTS = {
+  make: "made",
+  march: "march",
+  euchre: "euchred",
+  all_pass: "all passed",
+  redeal: "redeal",
+  renege: "renege",
+};
+
+export function renderScore(ctx) {
+  const { state, view } = ctx;
+  const score = $("score");
+  score.replaceChildren();
+  const playing = view.phase !== "over";
+  scorers(state).forEach((scorer) => {
+    const mine = scorer.seats.includes(state.my_seat);
+    const line = el("div", "score-row" + (mine ? " mine" : ""));
+    const label = el("span", "label");
+    if (partnered(state)) {
+      // "Us" and "Them", with the names under them
+      label.append(el("strong", "", mine ? "Us" : "Them"), el("small", "", scorer.label));
+    } else {
+      const [name, level] = nameParts(state, scorer.seats[0]);
+      label.append(el("strong", "", name));
+      const more = [level, twinPlace(state, scorer.seats[0])].filter(Boolean).join(" · ");
+      if (more) label.append(el("small", "", more));
+    }
+    label.title = scorer.label;
+    line.append(label, el("strong", "points", String(view.score[scorer.index])));
+    const tricks = playing ? view.tricks_won[scorer.index] || 0 : 0;
+    line.append(el("span", "tricks", playing && view.phase === "play" ? plural(tricks, "trick") : ""));
+    score.append(line);
+  });
+  score.append(
+    el("div", "target", "Playing to " + view.target_score + (partnered(state) ? "" : " · each player scores alone")),
+  );
+  const trump = $("trump-info");
+  const shown = playing && view.trump;
+  trump.textContent = shown
+    ? "Trump: " + (view.trump === "N" ? "No trump" : SUITS[view.trump] + " " + SUIT_NAMES[view.trump])
+    : "";
+  trump.className = "trump-info suit-" + (shown ? view.trump : "none");
+}
+
+export function renderScoreSheet(ctx) {
+  const { state, view } = ctx;
+  const columns = scorers(state);
+  const head = $("score-sheet-head");
+  if (head) {
+    const row = el("tr");
+    ["#", "Trump", "Maker", "Result"].forEach((text) => row.append(el("th", "", text)));
+    columns.forEach((scorer) => {
+      const mine = scorer.seats.includes(state.my_seat);
+      const heading = el("th", "", partnered(state) ? (mine ? "Us" : "Them") : shortName(state, scorer.seats[0]));
+      heading.title = scorer.label;
+      row.append(heading);
+    });
+    head.replaceChildren(row);
+  }
+  const rows = view.history.map((record) => {
+    const row = el("tr");
+    const maker = record.maker === null ? "—" : shortName(state, record.maker) + (record.maker_alone ? " (alone)" : "");
+    let result = RESULTS[record.outcome] || record.outcome;
+    if (record.lone_defender !== null && record.outcome === "euchre") result += " (lone defender)";
+    if (record.called_suit) result += " · A" + SUITS[record.called_suit];
+    if (record.renege) result += " · " + seatName(state, record.renege.seat) + " reneged";
+    [String(record.number + 1), record.trump ? SUITS[record.trump] : "—", maker, result].forEach((text) =>
+      row.append(el("td", "", text)),
+    );
+    columns.forEach((scorer) => row.append(el("td", "", String(record.score_after[scorer.index]))));
+    return row;
+  });
+  $("score-sheet").replaceChildren(...rows);
+}
+
+export function renderTrickHistory(ctx) {
+  const { state, view } = ctx;
+  $("trick-history").replaceChildren(
+    ...view.tricks.map((trick) => {
+      const item = el("li");
+      trick.plays.forEach((play) => {
+        const chip = el("span", "chip" + (play.seat === trick.winner ? " won" : ""), cardShort(play.card));
+        chip.title = seatName(state, play.seat) + ": " + cardName(play.card);
+        item.append(chip);
+      });
+      item.append(el("span", "muted", " won by " + seatName(state, trick.winner)));
+      return item;
+    }),
+  );
+}

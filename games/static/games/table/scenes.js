@@ -1,0 +1,105 @@
+// What the felt holds for a moment before it shows the table as it is now: each finished trick
+// (seed 003's automatic card flipping: cleared after a moment, or when clicked if it is off),
+// then at the end of a hand its summary, and at a game's start the draw for the first dealer.
+// The server has moved on meanwhile; the rest of the page follows it at once.
+
+const TRICK_MS = 1400;
+const SUMMARY_MS = 6000;
+const DRAW_MS = 4000;
+
+export function createScenes(onChange) {
+  const queue = [];
+  let seen = null; // how far this page has shown the game: hand number, tricks, finished hands
+  let timer = null;
+  let autoFlip = true;
+
+  function observe(state, prefs) {
+    const view = state.view;
+    autoFlip = prefs.auto_flip;
+    const now = { hand: view.hand_number, tricks: view.tricks.length, history: view.history.length };
+    if (seen === null) {
+      // the page just opened: nothing to replay, except the first dealer's draw (seed 004)
+      seen = now;
+      if (view.dealer_draw && view.dealer_draw.length && view.hand_number === 0 && !view.bids.length) {
+        queue.push({ kind: "draw" });
+      }
+      return start();
+    }
+    if (now.history > seen.history) {
+      view.history.slice(seen.history).forEach((record) => {
+        if (record.number === seen.hand) {
+          record.tricks.slice(seen.tricks).forEach((trick, index, rest) => {
+            queue.push(trickScene(trick, record, index === rest.length - 1));
+          });
+        }
+        queue.push({ kind: "summary", record });
+      });
+      view.tricks.forEach((trick) => queue.push(trickScene(trick, view, false)));
+    } else if (now.hand === seen.hand && now.tricks > seen.tricks) {
+      view.tricks.slice(seen.tricks).forEach((trick) => queue.push(trickScene(trick, view, false)));
+    }
+    seen = now;
+    start();
+  }
+
+  function trickScene(trick, source, last) {
+    const info = {
+      trump: source.trump,
+      maker: source.maker,
+      maker_alone: source.maker_alone,
+      blind_alone: source.blind_alone,
+      called_suit: source.called_suit,
+      partner: source.partner,
+    };
+    return { kind: "trick", trick, info, last };
+  }
+
+  function start() {
+    if (timer !== null || !queue.length) return;
+    const scene = queue[0];
+    scene.waitsForClick = scene.kind === "trick" && !autoFlip;
+    if (!scene.waitsForClick) {
+      const wait = scene.kind === "summary" ? SUMMARY_MS : scene.kind === "draw" ? DRAW_MS : TRICK_MS;
+      timer = setTimeout(next, wait);
+    } else {
+      timer = 0; // waiting for a click
+    }
+    onChange();
+  }
+
+  function next() {
+    clearTimeout(timer);
+    timer = null;
+    queue.shift();
+    if (queue.length) start();
+    else onChange();
+  }
+
+  return {
+    observe,
+    current: () => (timer !== null ? queue[0] || null : null),
+    // a click on the felt: the scene shown goes (a summary or a held trick)
+    dismiss() {
+      if (queue.length) next();
+    },
+    // I acted: the tricks held are history now; a hand's summary still shows for its moment
+    skipTricks() {
+      const kept = queue.filter((scene) => scene.kind === "summary");
+      if (kept.length === queue.length) return;
+      const showing = queue[0];
+      queue.splice(0, queue.length, ...kept);
+      if (queue[0] !== showing) {
+        clearTimeout(timer);
+        timer = null;
+        start();
+      }
+      onChange();
+    },
+    busy: () => queue.length > 0,
+    setAutoFlip(value) {
+      autoFlip = value;
+      const scene = queue[0];
+      if (value && scene && scene.waitsForClick) next();
+    },
+  };
+}

@@ -1,0 +1,42 @@
+// The table's WebSocket: sends my moves with the version I saw, hands every frame to the page,
+// and reconnects with a growing pause unless the server said not to.
+
+import { $ } from "./dom.js";
+
+export function createSocket({ path, onFrame, shouldStop, onClosedForGood, toast }) {
+  let socket = null;
+  let retry = 0;
+
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    socket = new WebSocket(scheme + "//" + location.host + path);
+    socket.addEventListener("open", () => {
+      retry = 0;
+      $("reconnecting").hidden = true;
+    });
+    socket.addEventListener("message", (event) => onFrame(JSON.parse(event.data)));
+    socket.addEventListener("close", (event) => {
+      // 4003 blocked, 4401/4403 no seat here, 4029 too many sockets: retrying would be refused
+      if ([4003, 4401, 4403, 4029].includes(event.code) || shouldStop()) {
+        $("reconnecting").hidden = true;
+        onClosedForGood(event.code);
+        return;
+      }
+      $("reconnecting").hidden = false;
+      retry += 1;
+      setTimeout(connect, Math.min(10000, 500 * 2 ** Math.min(retry, 5)));
+    });
+  }
+
+  function send(message, version) {
+    if (!socket || socket.readyState !== WebSocket.OPEN) {
+      toast("Not connected — reconnecting…");
+      return false;
+    }
+    message.version = version;
+    socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  return { connect, send };
+}
