@@ -62,6 +62,7 @@ def test_an_organiser_creates_a_league_and_a_friend_joins_it(live_site, browser,
     screenshots(organiser, artifacts, "create")
     organiser.fill("input[name=name]", "Friday <Club>")
     organiser.fill("textarea[name=description]", "Cards every Friday night.")
+    organiser.click("summary:has-text('Dealing and bidding')")  # a folded box of options
     organiser.check("input[name=stick_the_dealer]")
     organiser.click("button:has-text('Create the league')")
     organiser.wait_for_url(re.compile(r".*/leagues/\d+/$"))
