@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import GoingUnder
+from games.engine import PRESETS, InvalidRules, RuleOptions, preset_rules
 from games.engine import Game as EngineGame
-from games.engine import RuleOptions
 
-from .models import Action, Game, QueueEntry, Seat
+from .models import Action, ComputerLevel, Game, QueueEntry, Seat
+from .results import seat_game_points
 
 
 def engine_game(game: Game) -> EngineGame:
@@ -37,7 +40,7 @@ def table_state(
     `last_frame`: the frame last built for this player at this table (a socket keeps it). Its
     view and "covered" seats depend only on the log, so while the game is still at its version
     they are taken from it: one query then, and no replay (a repeated sync is cheap)."""
-    # one query for the game, its four seats and their players
+    # one query for the game, its seats and their players
     seats = list(
         Seat.objects.filter(game_id=game_id).select_related("game", "user").order_by("position")
     )
@@ -63,20 +66,24 @@ def table_state(
         engine = engine_of(game, (action for action, _seat, _source in log))
         view = engine.view(mine.position).to_dict()
         covered = _seats_covered_by_the_computer(log)
-    return {
+    state: dict[str, Any] = {
         "type": "state",
         "game": game.pk,
         "version": game.version,
         "status": game.status,
         "kind": game.kind,
-        "rules": game.rules,
+        "variant": rules_preset_name(game.rules),
+        "rules": rules_options_dict(game.rules),
+        "seat_count": game.seat_count,
         "my_seat": mine.position,
         "cancelled": mine.cancelled,
         "seats": [
             {
                 "position": seat.position,
                 "name": seat.user.get_short_name() if seat.user else "Computer",
+                "label": seat_label(game, seat),
                 "computer": seat.is_computer,
+                "level": None if game.status == Game.Status.OPEN else game.computer_level_of(seat),
                 "covered": seat.position in covered,
                 "time_limit_ms": seat.time_limit_ms,
                 "timeouts": seat.timeouts,
@@ -87,6 +94,68 @@ def table_state(
         "server_time": timezone.now().isoformat(),
         "view": view,
     }
+    if game.status == Game.Status.FINISHED:
+        state["result"] = game_result(game, mine, view)
+    return state
+
+
+def seat_label(game: Game, seat: Seat) -> str:
+    """What the table and the records call a seat: its player's display name, or the computer
+    with its level ("Computer · strong"); a seat its player left says whom the computer
+    replaces. Before the start, a seat nobody took is empty."""
+    if seat.user_id is None:
+        if game.status == Game.Status.OPEN:
+            return "Empty seat"
+        return f"Computer · {game.computer_level}"
+    name = seat.user.get_short_name()
+    if seat.cancelled:
+        return f"Computer · {ComputerLevel.STRONG} (for {name})"
+    return name
+
+
+def game_result(game: Game, mine: Seat, view: dict[str, Any]) -> dict[str, Any]:
+    """The game-over summary for `mine`'s player: who won, the final score, seed 000's game
+    points they earned (null without a winner: a table closed before it started), the record's
+    address and where "play again" posts (null for a league's table: its page opens tables)."""
+    decided = game.has_winner
+    return {
+        "winning_seats": list(game.winning_seats),
+        "final_score": list(view["score"]),
+        "my_game_points": seat_game_points(game, mine) if decided else None,
+        "record_url": reverse("games:record", args=[game.pk]) if decided else None,
+        "play_again_url": (
+            reverse("games:play_again", args=[game.pk])
+            if decided and game.kind != Game.Kind.LEAGUE
+            else None
+        ),
+    }
+
+
+@functools.cache
+def _presets_by_rules() -> dict[RuleOptions, str]:
+    # the first name wins where two presets are the same rules (none are today)
+    named: dict[RuleOptions, str] = {}
+    for name in PRESETS:
+        named.setdefault(preset_rules(name), name)
+    return named
+
+
+def rules_preset_name(rules: dict[str, Any]) -> str | None:
+    """The name of the preset (`games.engine.presets`) these stored rules are, "standard" for
+    the site's own game; None for any other combination (or rules the engine now refuses)."""
+    try:
+        return _presets_by_rules().get(RuleOptions.from_dict(rules))
+    except InvalidRules:
+        return None
+
+
+def rules_options_dict(rules: dict[str, Any]) -> dict[str, Any]:
+    """Every rule option with its value (games stored before an option existed have its
+    default), so that a page reads one shape."""
+    try:
+        return RuleOptions.from_dict(rules).to_dict()
+    except InvalidRules:
+        return dict(rules)
 
 
 def _seats_covered_by_the_computer(log: list[tuple[str, int, str]]) -> set[int]:
