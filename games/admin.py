@@ -16,7 +16,6 @@ from django.utils.safestring import SafeString
 from . import admin_moderation  # noqa: F401  (registers the moderation pages)
 from .admin_display import READ_ONLY_PAGE, action_for_staff, player_link
 from .models import Action, ChatMessage, Game, Seat
-from .selectors import seat_label
 
 
 class SeatInline(admin.TabularInline):
@@ -143,7 +142,7 @@ class GameAdmin(admin.ModelAdmin):
 
     @admin.display(description="players")
     def players(self, game: Game) -> str:
-        return ", ".join(seat_label(game, seat) for seat in game.seats.all())
+        return ", ".join(str(seat.user) if seat.user else "Computer" for seat in game.seats.all())
 
     @admin.display(description="score")
     def score(self, game: Game) -> str:

@@ -14,7 +14,7 @@ from accounts.models import GoingUnder
 from games.engine import PRESETS, InvalidRules, RuleOptions, preset_rules
 from games.engine import Game as EngineGame
 
-from .models import Action, ComputerLevel, Game, QueueEntry, Seat
+from .models import Action, Game, QueueEntry, Seat
 from .results import seat_game_points
 
 
@@ -100,17 +100,15 @@ def table_state(
 
 
 def seat_label(game: Game, seat: Seat) -> str:
-    """What the table and the records call a seat: its player's display name, or the computer
-    with its level ("Computer · strong"); a seat its player left says whom the computer
-    replaces. Before the start, a seat nobody took is empty."""
+    """What the table and the records call a seat: its player's display name (also once they
+    left and the computer finishes for them: the seat's `computer` and `level` say so), or the
+    computer with its level ("Computer · strong"). Before the start, a seat nobody took is
+    empty."""
     if seat.user_id is None:
         if game.status == Game.Status.OPEN:
             return "Empty seat"
         return f"Computer · {game.computer_level}"
-    name = seat.user.get_short_name()
-    if seat.cancelled:
-        return f"Computer · {ComputerLevel.STRONG} (for {name})"
-    return name
+    return seat.user.get_short_name()
 
 
 def game_result(game: Game, mine: Seat, view: dict[str, Any]) -> dict[str, Any]:

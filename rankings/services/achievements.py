@@ -121,13 +121,14 @@ def achievements_after_game(*, game_id: int) -> list[AchievementAward]:
     if not seats:
         return []
     engine = engine_game(game)
+    final_score = game.scores  # as stored: what the game's points were counted from
     awards: list[AchievementAward] = []
     for seat in seats:
         found = game_achievements(
             engine.history,
             seat=seat.position,
             rules=engine.rules,
-            final_score=engine.score,
+            final_score=final_score,
             winning_seats=game.winning_seats,
         )
         earned = [(BY_SLUG[slug], f"game:{game.pk}:{within}", game.pk) for slug, within in found]

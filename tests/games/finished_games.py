@@ -35,11 +35,14 @@ def finished_game_store(
     finished_at: datetime | None = None,
     cancelled: Sequence[int] = (),
 ) -> tuple[Game, GameState]:
-    """A public game played to the end with `users` in seats 0 to 3 (None: a computer), the
-    seats in `cancelled` left by their players; returns the stored game and the engine state."""
+    """A public game played to the end with `users` in its seats (None: a computer; as many as
+    the rules have seats), the seats in `cancelled` left by their players; returns the stored
+    game and the engine state. Scores are stored as the move service stores them: the teams'
+    on the game, or each player's on their seat."""
     rules = rules or RuleOptions()
     state, movers = engine_game_played(rules, seed)
     finished_at = finished_at or timezone.now()
+    partnerships = rules.partnerships
     game = Game.objects.create(
         kind=Game.Kind.PUBLIC,
         status=Game.Status.FINISHED,
@@ -49,9 +52,10 @@ def finished_game_store(
         started_at=finished_at - timedelta(minutes=20),
         finished_at=finished_at,
         moved_at=finished_at,
-        score_team0=state.scores[0],
-        score_team1=state.scores[1],
-        winner_team=state.winner,
+        score_team0=state.scores[0] if partnerships else 0,
+        score_team1=state.scores[1] if partnerships else 0,
+        winner_team=state.winner if partnerships else None,
+        winner_seat=None if partnerships else state.winner,
     )
     Seat.objects.bulk_create(
         Seat(
@@ -59,6 +63,7 @@ def finished_game_store(
             position=position,
             user=user,
             cancelled=position in cancelled,
+            score=0 if partnerships else state.scores[position],
             time_limit_ms=30_000,
         )
         for position, user in enumerate(users)
