@@ -4,25 +4,30 @@ Action log, one row per move)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 
 from django.utils import timezone
 
 from accounts.models import User
 from games.engine import GameState, RuleOptions
-from games.engine.view import seat_view
+from games.engine.view import SeatView, seat_view
 from games.models import Action, Game, Seat
 from games.players import choose_action
 
+Chooser = Callable[[SeatView, RuleOptions], str]
 
-def engine_game_played(rules: RuleOptions, seed: str) -> tuple[GameState, list[int]]:
-    """A whole game between computer players: its final state, and the seat of every move."""
+
+def engine_game_played(
+    rules: RuleOptions, seed: str, choose: Chooser = choose_action
+) -> tuple[GameState, list[int]]:
+    """A whole game between computer players (or `choose`, which sees each seat's view): its
+    final state, and the seat of every move."""
     state = GameState(rules, seed)
     movers = []
     while state.winner is None:
         seat = state.to_act
-        state.apply(choose_action(seat_view(state, seat), rules), seat)
+        state.apply(choose(seat_view(state, seat), rules), seat)
         movers.append(seat)
     return state, movers
 
@@ -34,13 +39,14 @@ def finished_game_store(
     seed: str = "finished",
     finished_at: datetime | None = None,
     cancelled: Sequence[int] = (),
+    choose: Chooser = choose_action,
 ) -> tuple[Game, GameState]:
     """A public game played to the end with `users` in its seats (None: a computer; as many as
     the rules have seats), the seats in `cancelled` left by their players; returns the stored
     game and the engine state. Scores are stored as the move service stores them: the teams'
     on the game, or each player's on their seat."""
     rules = rules or RuleOptions()
-    state, movers = engine_game_played(rules, seed)
+    state, movers = engine_game_played(rules, seed, choose)
     finished_at = finished_at or timezone.now()
     partnerships = rules.partnerships
     game = Game.objects.create(
