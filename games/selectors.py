@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from django.urls import reverse
+from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 
 from accounts.models import GoingUnder
@@ -114,7 +114,8 @@ def seat_label(game: Game, seat: Seat) -> str:
 def game_result(game: Game, mine: Seat, view: dict[str, Any]) -> dict[str, Any]:
     """The game-over summary for `mine`'s player: who won, the final score, seed 000's game
     points they earned (null without a winner: a table closed before it started), the record's
-    address and where "play again" posts (null for a league's table: its page opens tables)."""
+    address, where "play again" posts (null for a league's table: its page opens tables) and
+    where to read what the game earned them (achievements, ranks, coins)."""
     decided = game.has_winner
     return {
         "winning_seats": list(game.winning_seats),
@@ -126,7 +127,17 @@ def game_result(game: Game, mine: Seat, view: dict[str, Any]) -> dict[str, Any]:
             if decided and game.kind != Game.Kind.LEAGUE
             else None
         ),
+        # the achievements, ranks and coins the game earned me, once the rankings recorded it
+        "earned_url": _url_or_none("rankings:game_earned", game.pk) if decided else None,
     }
+
+
+def _url_or_none(name: str, *args: Any) -> str | None:
+    """A page of an app above games (rankings), which games never import: by name only."""
+    try:
+        return reverse(name, args=args)
+    except NoReverseMatch:
+        return None
 
 
 @functools.cache
