@@ -274,6 +274,8 @@ def hand_facts(
         else:
             facts.append("The Benny was turned up: thrown in, and the same dealer dealt again.")
         return tuple(facts)
+    if any(bid.call == "see_hand" for bid in record.bids):
+        facts.append(f"A jack turned up: {name[record.dealer]} looked at the hand (not alone blind).")
     if record.maker is None:
         facts.append("Everyone passed; the next dealer dealt again.")
         return tuple(facts)
@@ -306,18 +308,18 @@ def hand_facts(
 
 def _making(record: HandRecord, name: dict[int, str]) -> str:
     maker = name[record.maker]
-    deciding_bid = next((bid for bid in record.bids if bid.call != "pass"), None)
+    # the bid that made trump (a Robson dealer's "see_hand" is a bid of round 0, not a call)
+    deciding_bid = next(
+        (bid for bid in record.bids if bid.call == "order_up" or bid.call.startswith("call:")),
+        None,
+    )
     trump = Suit.of(record.trump)
     if record.blind_alone:
         return f"{maker} went alone blind (a jack turned up), with {trump.name} as trump."
     if deciding_bid is not None and deciding_bid.call == "order_up":
-        made = f"{maker} ordered it up"
-        if record.taker == record.maker:
-            made = f"{maker} picked it up"
-        elif record.taker is not None:
-            made += f" and {name[record.taker]} picked it up"
+        made = f"{maker} ordered it up"  # who picked it up: the up card's line says
     elif trump.letter == "N":
         made = f"{maker} named no trump"
     else:
         made = f"{maker} named {trump.symbol} {trump.name}"
-    return made + (", and went alone." if record.maker_alone else ".")
+    return made + (" and went alone." if record.maker_alone else ".")
