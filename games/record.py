@@ -275,7 +275,8 @@ def hand_facts(
             facts.append("The Benny was turned up: thrown in, and the same dealer dealt again.")
         return tuple(facts)
     if any(bid.call == "see_hand" for bid in record.bids):
-        facts.append(f"A jack turned up: {name[record.dealer]} looked at the hand (not alone blind).")
+        dealer = name[record.dealer]
+        facts.append(f"A jack turned up: {dealer} looked at the hand (not alone blind).")
     if record.maker is None:
         facts.append("Everyone passed; the next dealer dealt again.")
         return tuple(facts)
