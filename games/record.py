@@ -156,7 +156,7 @@ def game_record(*, game_id: int) -> GameRecord | None:
         game_id=game.pk,
         kind=game.get_kind_display(),
         finished_at=game.finished_at,
-        variant=rules_preset_name(game.rules),
+        variant=rules_preset_name(rules),
         rules=rules_in_words(rules),
         seats=seats,
         sides=sides,

@@ -66,14 +66,15 @@ def table_state(
         engine = engine_of(game, (action for action, _seat, _source in log))
         view = engine.view(mine.position).to_dict()
         covered = _seats_covered_by_the_computer(log)
+    rules = stored_rules(game.rules)
     state: dict[str, Any] = {
         "type": "state",
         "game": game.pk,
         "version": game.version,
         "status": game.status,
         "kind": game.kind,
-        "variant": rules_preset_name(game.rules),
-        "rules": rules_options_dict(game.rules),
+        "variant": rules_preset_name(rules),
+        "rules": rules.to_dict() if isinstance(rules, RuleOptions) else dict(game.rules),
         "seat_count": game.seat_count,
         "my_seat": mine.position,
         "cancelled": mine.cancelled,
@@ -149,22 +150,21 @@ def _presets_by_rules() -> dict[RuleOptions, str]:
     return named
 
 
-def rules_preset_name(rules: dict[str, Any]) -> str | None:
-    """The name of the preset (`games.engine.presets`) these stored rules are, "standard" for
-    the site's own game; None for any other combination (or rules the engine now refuses)."""
+def stored_rules(rules: dict[str, Any]) -> RuleOptions | None:
+    """A game's stored rules as options (games stored before an option existed get its
+    default); None for rules the engine would now refuse."""
     try:
-        return _presets_by_rules().get(RuleOptions.from_dict(rules))
+        return RuleOptions.from_dict(rules)
     except InvalidRules:
         return None
 
 
-def rules_options_dict(rules: dict[str, Any]) -> dict[str, Any]:
-    """Every rule option with its value (games stored before an option existed have its
-    default), so that a page reads one shape."""
-    try:
-        return RuleOptions.from_dict(rules).to_dict()
-    except InvalidRules:
-        return dict(rules)
+def rules_preset_name(rules: RuleOptions | dict[str, Any] | None) -> str | None:
+    """The name of the preset (`games.engine.presets`) these rules are, "standard" for the
+    site's own game; None for any other combination (or rules the engine now refuses)."""
+    if isinstance(rules, dict):
+        rules = stored_rules(rules)
+    return None if rules is None else _presets_by_rules().get(rules)
 
 
 def _seats_covered_by_the_computer(log: list[tuple[str, int, str]]) -> set[int]:
