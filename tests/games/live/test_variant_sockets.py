@@ -175,8 +175,15 @@ def own_three(game: Game, seat: int) -> list[str]:
 FORGERIES = {
     # name: (rules, advance until, who sends (seat to act, or another), the action, the code)
     "ace in the standard game": (RuleOptions(), None, to_act, lambda g, s: "ace:H", "illegal"),
-    "exchange without a farmer's hand": (
+    "exchange in the standard game": (
         RuleOptions(),
+        None,
+        to_act,
+        lambda g, s: exchange_action(own_three(g, s)),
+        "illegal",
+    ),
+    "exchange by a seat without a farmer's hand": (
+        RuleOptions(farmers_hand=True, ace_no_face=True),
         None,
         to_act,
         lambda g, s: exchange_action(own_three(g, s)),
