@@ -21,7 +21,7 @@ from .models import Action, ChatMessage, Game, Seat
 class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
-    fields = ("position", "player", "in_play", "cancelled", "time_limit_ms", "timeouts")
+    fields = ("position", "player", "score", "in_play", "cancelled", "time_limit_ms", "timeouts")
     readonly_fields = fields
     can_delete = False
 
@@ -86,7 +86,7 @@ class GameAdmin(admin.ModelAdmin):
         "kind",
         "status",
         "score",
-        "winner_team",
+        "winners",
         "rules",
         "seed_once_over",
         "version",
@@ -146,7 +146,13 @@ class GameAdmin(admin.ModelAdmin):
 
     @admin.display(description="score")
     def score(self, game: Game) -> str:
-        return f"{game.score_team0}-{game.score_team1}"
+        """Two teams' scores, or each player's in seat order (players who score alone)."""
+        return "-".join(str(score) for score in game.scores)
+
+    @admin.display(description="winners")
+    def winners(self, game: Game) -> str:
+        seats = game.winning_seats
+        return ", ".join(f"seat {position + 1}" for position in seats) if seats else "—"
 
     @admin.display(description="seed")
     def seed_once_over(self, game: Game) -> str:

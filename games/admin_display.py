@@ -14,8 +14,9 @@ from django.utils.timezone import localtime
 from .engine.actions import action_kind
 from .models import Game
 
-# a discard and the cards given by going under are seen only by their owner while a hand is on
-PRIVATE_ACTION_KINDS = frozenset({"discard", "under"})
+# a discard and the cards given by going under or an exchange (seed 003) are seen only by
+# their owner while a hand is on
+PRIVATE_ACTION_KINDS = frozenset({"discard", "under", "exchange"})
 
 # the change pages are read-only: no Save buttons, no Delete link
 READ_ONLY_PAGE = {

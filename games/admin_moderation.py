@@ -409,6 +409,8 @@ class PlayerAdmin(admin.ModelAdmin):
         seats = (
             Seat.objects.filter(user_id=player.pk)
             .select_related("game")
+            # a game without partners reads its players' scores from its seats
+            .prefetch_related("game__seats")
             .order_by("-game__created_at")[:20]
         )
         rows = format_html_join(
@@ -422,7 +424,7 @@ class PlayerAdmin(admin.ModelAdmin):
                     seat.game.get_kind_display(),
                     seat.game.get_status_display(),
                     seat.position + 1,
-                    f"{seat.game.score_team0}-{seat.game.score_team1}",
+                    "-".join(str(score) for score in seat.game.scores),
                     "left it; the computer played on" if seat.cancelled else "",
                 )
                 for seat in seats

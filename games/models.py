@@ -1,7 +1,13 @@
-"""Game records: a game row, its four seats, and the append-only log of its actions.
+"""Game records: a game row, its seats (two, three or four: `rules.seats`), and the
+append-only log of its actions.
 
 The engine rebuilds any game from (rules, seed, actions); nothing about a game lives only in a
 process's memory, so any web or worker process can serve any game and a restart loses nothing.
+
+Scores are copied out of the engine for lists and rankings (never replayed for a sum): the
+partnership game keeps its two team scores on the game (`score_team0/1`, `winner_team`); a game
+without partners (two-handed, three-handed, call-ace) keeps each player's own score on their
+seat (`Seat.score`) and its winner's seat on the game (`winner_seat`).
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ from django.db import models
 from django.db.models import F, Q
 
 from accounts.models import GoingUnder, User
+from games.engine.rules import SEATS
 
 
 def new_game_seed() -> str:
@@ -21,6 +28,12 @@ def new_game_seed() -> str:
 
 def new_invite_token() -> str:
     return secrets.token_urlsafe(12)
+
+
+# the games that count (rankings, leagues, records): finished with a winner, a team in the
+# partnership game or a player in a game without partners; on Game rows, and on Seat rows
+GAME_DECIDED = Q(winner_team__isnull=False) | Q(winner_seat__isnull=False)
+SEAT_GAME_DECIDED = Q(game__winner_team__isnull=False) | Q(game__winner_seat__isnull=False)
 
 
 class ComputerLevel(models.TextChoices):
@@ -60,12 +73,20 @@ class Game(models.Model):
     turn_deadline = models.DateTimeField(null=True, blank=True)
     # the last change of play: the sweeper finds computer turns that no task took
     moved_at = models.DateTimeField(null=True, blank=True)
-    # a copy of the engine's score, for lists and rankings without replaying the log
+    # a copy of the engine's score, for lists and rankings without replaying the log: the
+    # partnership game's two teams (0: seats 0 and 2); 0 and None in a game without partners
     score_team0 = models.PositiveSmallIntegerField(default=0)
     score_team1 = models.PositiveSmallIntegerField(default=0)
     winner_team = models.PositiveSmallIntegerField(null=True, blank=True)
-    # the game starts only with four people: no computer fills an empty seat at the start
+    # the winning player of a game without partners (their own scores are on their seats)
+    winner_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    # the game starts only with every seat taken by a person: no computer fills one at the start
     full_table_only = models.BooleanField(default=False)
+    # "play again" after this game (`games.services.play_again`): the table its players
+    # were invited to, so that the second one to press it sits there rather than opening another
+    again_of = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="played_again"
+    )
     # how well the computers in the seats nobody took play (the table's creator chooses);
     # a computer standing in for a person always plays at the strongest level
     computer_level = models.CharField(
@@ -92,10 +113,72 @@ class Game(models.Model):
                 condition=Q(winner_team__isnull=True) | Q(winner_team__in=[0, 1]),
                 name="games_winner_team_is_0_or_1",
             ),
+            models.CheckConstraint(
+                condition=Q(winner_seat__isnull=True) | Q(winner_seat__lte=3),
+                name="games_winner_seat_0_to_3",
+            ),
+            # a team wins the partnership game, a player any other: never both
+            models.CheckConstraint(
+                condition=Q(winner_team__isnull=True) | Q(winner_seat__isnull=True),
+                name="games_one_kind_of_winner",
+            ),
         ]
 
     def __str__(self) -> str:
         return f"Game {self.pk} ({self.get_status_display()})"
+
+    # ---- what the stored rules and result add up to (no query, except `scores` without
+    # partners, which reads the seats: prefetch them for lists) ------------------------------
+
+    @property
+    def variant(self) -> str:
+        """The rules' variant: "euchre" (the partnership game), "two_handed", "three_handed"
+        or "call_ace". Games stored before the variants have no such key: "euchre"."""
+        return self.rules.get("variant", "euchre")
+
+    @property
+    def partnerships(self) -> bool:
+        return self.variant == "euchre"
+
+    @property
+    def seat_count(self) -> int:
+        return SEATS[self.variant]
+
+    @property
+    def has_winner(self) -> bool:
+        return self.winner_team is not None or self.winner_seat is not None
+
+    @property
+    def winning_seats(self) -> tuple[int, ...]:
+        """The seats that won: both partners of the winning team, or the winning player."""
+        if self.winner_team is not None:
+            return (self.winner_team, self.winner_team + 2)
+        if self.winner_seat is not None:
+            return (self.winner_seat,)
+        return ()
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The engine's score: per team with partners, per seat (in seat order) otherwise."""
+        if self.partnerships:
+            return (self.score_team0, self.score_team1)
+        return tuple(seat.score for seat in sorted(self.seats.all(), key=_position))
+
+    def computer_level_of(self, seat: Seat) -> str | None:
+        """How the computer plays `seat`: a seat nobody took at the table's level; a seat a
+        person left (a cancel, a block) at the strongest, so nobody's partner is let down.
+        None while a person plays it (after a timeout the computer covers them, also at the
+        strongest: `games.services.play.computer_level`)."""
+        if seat.user_id is None:
+            return self.computer_level
+        return ComputerLevel.STRONG if seat.cancelled else None
+
+    def side_score(self, seat: Seat) -> int:
+        """The score of `seat`'s side: its team's with partners, its own otherwise (seed 000's
+        "as many points as their team had", for a player who plays for themself)."""
+        if self.partnerships:
+            return self.score_team0 if seat.position % 2 == 0 else self.score_team1
+        return seat.score
 
 
 class Seat(models.Model):
@@ -115,6 +198,10 @@ class Seat(models.Model):
         related_name="seats",
     )
     in_play = models.BooleanField(default=False)
+    # in a game without partners, this player's own score (a copy of the engine's, after each
+    # hand); 0 in the partnership game, whose team scores are on the game
+    # (a default in the database too: set-based inserts of seats, as the rankings bench makes)
+    score = models.PositiveSmallIntegerField(default=0, db_default=0)
     # the player cancelled: the computer finishes the game in this seat and its points are forfeit
     cancelled = models.BooleanField(default=False)
     time_limit_ms = models.PositiveIntegerField()
@@ -145,6 +232,10 @@ class Seat(models.Model):
     @property
     def is_computer(self) -> bool:
         return self.user_id is None or self.cancelled
+
+
+def _position(seat: Seat) -> int:
+    return seat.position
 
 
 class Action(models.Model):

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 
 from accounts.models import GoingUnder
+from games.engine import PRESETS, InvalidRules, RuleOptions, preset_rules
 from games.engine import Game as EngineGame
-from games.engine import RuleOptions
 
 from .models import Action, Game, QueueEntry, Seat
+from .results import seat_game_points
 
 
 def engine_game(game: Game) -> EngineGame:
@@ -37,7 +40,7 @@ def table_state(
     `last_frame`: the frame last built for this player at this table (a socket keeps it). Its
     view and "covered" seats depend only on the log, so while the game is still at its version
     they are taken from it: one query then, and no replay (a repeated sync is cheap)."""
-    # one query for the game, its four seats and their players
+    # one query for the game, its seats and their players
     seats = list(
         Seat.objects.filter(game_id=game_id).select_related("game", "user").order_by("position")
     )
@@ -63,20 +66,25 @@ def table_state(
         engine = engine_of(game, (action for action, _seat, _source in log))
         view = engine.view(mine.position).to_dict()
         covered = _seats_covered_by_the_computer(log)
-    return {
+    rules = stored_rules(game.rules)
+    state: dict[str, Any] = {
         "type": "state",
         "game": game.pk,
         "version": game.version,
         "status": game.status,
         "kind": game.kind,
-        "rules": game.rules,
+        "variant": rules_preset_name(rules),
+        "rules": rules.to_dict() if isinstance(rules, RuleOptions) else dict(game.rules),
+        "seat_count": game.seat_count,
         "my_seat": mine.position,
         "cancelled": mine.cancelled,
         "seats": [
             {
                 "position": seat.position,
                 "name": seat.user.get_short_name() if seat.user else "Computer",
+                "label": seat_label(game, seat),
                 "computer": seat.is_computer,
+                "level": None if game.status == Game.Status.OPEN else game.computer_level_of(seat),
                 "covered": seat.position in covered,
                 "time_limit_ms": seat.time_limit_ms,
                 "timeouts": seat.timeouts,
@@ -87,6 +95,76 @@ def table_state(
         "server_time": timezone.now().isoformat(),
         "view": view,
     }
+    if game.status == Game.Status.FINISHED:
+        state["result"] = game_result(game, mine, view)
+    return state
+
+
+def seat_label(game: Game, seat: Seat) -> str:
+    """What the table and the records call a seat: its player's display name (also once they
+    left and the computer finishes for them: the seat's `computer` and `level` say so), or the
+    computer with its level ("Computer · strong"). Before the start, a seat nobody took is
+    empty."""
+    if seat.user_id is None:
+        if game.status == Game.Status.OPEN:
+            return "Empty seat"
+        return f"Computer · {game.computer_level}"
+    return seat.user.get_short_name()
+
+
+def game_result(game: Game, mine: Seat, view: dict[str, Any]) -> dict[str, Any]:
+    """The game-over summary for `mine`'s player: who won, the final score, seed 000's game
+    points they earned (null without a winner: a table closed before it started), the record's
+    address, where "play again" posts (null for a league's table: its page opens tables) and
+    where to read what the game earned them (achievements, ranks, coins)."""
+    decided = game.has_winner
+    return {
+        "winning_seats": list(game.winning_seats),
+        "final_score": list(view["score"]),
+        "my_game_points": seat_game_points(game, mine) if decided else None,
+        "record_url": reverse("games:record", args=[game.pk]) if decided else None,
+        "play_again_url": (
+            reverse("games:play_again", args=[game.pk])
+            if decided and game.kind != Game.Kind.LEAGUE
+            else None
+        ),
+        # the achievements, ranks and coins the game earned me, once the rankings recorded it
+        "earned_url": _url_or_none("rankings:game_earned", game.pk) if decided else None,
+    }
+
+
+def _url_or_none(name: str, *args: Any) -> str | None:
+    """A page of an app above games (rankings), which games never import: by name only."""
+    try:
+        return reverse(name, args=args)
+    except NoReverseMatch:
+        return None
+
+
+@functools.cache
+def _presets_by_rules() -> dict[RuleOptions, str]:
+    # the first name wins where two presets are the same rules (none are today)
+    named: dict[RuleOptions, str] = {}
+    for name in PRESETS:
+        named.setdefault(preset_rules(name), name)
+    return named
+
+
+def stored_rules(rules: dict[str, Any]) -> RuleOptions | None:
+    """A game's stored rules as options (games stored before an option existed get its
+    default); None for rules the engine would now refuse."""
+    try:
+        return RuleOptions.from_dict(rules)
+    except InvalidRules:
+        return None
+
+
+def rules_preset_name(rules: RuleOptions | dict[str, Any] | None) -> str | None:
+    """The name of the preset (`games.engine.presets`) these rules are, "standard" for the
+    site's own game; None for any other combination (or rules the engine now refuses)."""
+    if isinstance(rules, dict):
+        rules = stored_rules(rules)
+    return None if rules is None else _presets_by_rules().get(rules)
 
 
 def _seats_covered_by_the_computer(log: list[tuple[str, int, str]]) -> set[int]:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views, views_moderation, views_record
+from . import views, views_moderation, views_play_again, views_record
 
 app_name = "games"
 
@@ -26,5 +26,6 @@ urlpatterns = [
     path("tables/<int:game_id>/cancel/", views.table_cancel, name="cancel"),
     path("tables/<int:game_id>/invite/", views.table_invite, name="invite"),
     path("tables/<int:game_id>/report/", views.table_report, name="report"),
+    path("tables/<int:game_id>/play-again/", views_play_again.play_again_view, name="play_again"),
     path("games/<int:game_id>/", views_record.game_record_page, name="record"),
 ]

@@ -4,7 +4,7 @@ A game counts in a league's season for a player when it was played at one of the
 tables (`LeagueGame`), finished with a winner in the season's [starts_at, ends_at), and the
 player was a member when it ended. So a removed member's games stop counting from the removal
 on, and a player who joins mid-season counts only the games after joining. Points are the
-site's (`rankings.selectors.seat_points`: team points, winners +5, 0 for a cancelled seat,
+site's (`rankings.selectors.seat_points`: the side's points, winners +5, 0 for a cancelled seat,
 which still counts as a game, as in the site's monthly tables).
 """
 
@@ -28,10 +28,10 @@ from django.db.models import (
     Value,
     When,
 )
-from django.db.models.functions import Coalesce, Mod
+from django.db.models.functions import Coalesce
 
-from games.models import Game, Seat
-from rankings.selectors import seat_points
+from games.models import GAME_DECIDED, SEAT_GAME_DECIDED, Game, Seat
+from rankings.selectors import seat_points, seat_won
 
 from .models import LeagueInvitation, Membership, Season, SeasonStanding
 
@@ -44,7 +44,7 @@ class StandingRow:
     player_id: int
     name: str
     games: int  # counted games, cancelled seats included
-    wins: int  # ... that the player's team won and the player did not cancel
+    wins: int  # ... that the player's side won and the player did not cancel
     points: int
     average: float  # points per game
     last_at: datetime | None  # the player's last counted game; None in a kept final table
@@ -71,14 +71,11 @@ def season_standings_live(*, season: Season) -> list[StandingRow]:
     """The season's table computed from its games, best first: one query. Ties go to more
     games, then the earlier last game (who got there first), then the lower player id, as in
     the site's monthly tables, so every position is distinct."""
-    won = Q(cancelled=False) & Q(
-        game__winner_team=Mod(F("position"), Value(2), output_field=IntegerField())
-    )
     rows = (
         Seat.objects.filter(
+            SEAT_GAME_DECIDED,
             game__leaguegame__league_id=season.league_id,
             game__status=Game.Status.FINISHED,
-            game__winner_team__isnull=False,
             game__finished_at__gte=season.starts_at,
             game__finished_at__lt=season.ends_at,
             user__isnull=False,
@@ -89,7 +86,7 @@ def season_standings_live(*, season: Season) -> list[StandingRow]:
             display_name=F("user__display_name"),
             email=F("user__email"),
             games=Count("pk"),
-            wins=Count("pk", filter=won),
+            wins=Count("pk", filter=seat_won()),
             points=Coalesce(Sum(seat_points()), 0),
             last_at=Max("game__finished_at"),
         )
@@ -172,9 +169,7 @@ def league_recent_games(*, league_id: int, limit: int = RECENT_GAMES) -> list[Ga
     """The league's latest finished games with a winner, newest first, each with its seats and
     their players prefetched (`game.seats.all()`): two queries."""
     games = Game.objects.filter(
-        leaguegame__league_id=league_id,
-        status=Game.Status.FINISHED,
-        winner_team__isnull=False,
+        GAME_DECIDED, leaguegame__league_id=league_id, status=Game.Status.FINISHED
     ).order_by("-finished_at", "-pk")
     return list(_with_seats(games)[:limit])
 

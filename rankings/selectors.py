@@ -20,12 +20,12 @@ from django.utils import timezone
 
 from accounts.models import User
 from economy.models import SILVER_CAP
-from games.models import Game, Seat
-from games.record import seat_label
+from games.models import GAME_DECIDED, SEAT_GAME_DECIDED, Game, Seat
+from games.selectors import seat_label
 
 from .history import MonthChart, month_chart, points_by_month
 from .models import GamePoints, LongTermAward, MonthCarry, PlayerRank
-from .points import WINNER_BONUS, game_points, team_of
+from .points import WINNER_BONUS, seat_game_points
 from .rank_bar import RankBar, rank_bar
 from .ranks import NEWBIE, RANKS, Rank, next_rank
 from .selectors_achievements import AchievementCount, player_achievements
@@ -35,26 +35,42 @@ RECENT_GAMES = 10
 
 
 def seat_points() -> Case:
-    """`game_points` for a Seat row joined to its game, as a database expression."""
+    """`game_points` for a Seat row joined to its game, as a database expression. The side's
+    score: the team's, on the game, with partners; the player's own, on the seat, without."""
     team = Mod(F("position"), Value(2), output_field=IntegerField())
     team_score = Case(
         When(Exact(team, 0), then=F("game__score_team0")),
         default=F("game__score_team1"),
         output_field=IntegerField(),
     )
-    return Case(
-        When(Q(cancelled=True) | Q(game__winner_team__isnull=True), then=Value(0)),
-        When(Exact(F("game__winner_team"), team), then=team_score + Value(WINNER_BONUS)),
+    side_score = Case(
+        When(game__winner_seat__isnull=False, then=F("score")),
         default=team_score,
+        output_field=IntegerField(),
+    )
+    return Case(
+        When(Q(cancelled=True) | ~SEAT_GAME_DECIDED, then=Value(0)),
+        When(seat_on_winning_side(), then=side_score + Value(WINNER_BONUS)),
+        default=side_score,
         output_field=IntegerField(),
     )
 
 
+def seat_on_winning_side() -> Q:
+    """For a Seat row: its team won the partnership game, or it won a game without partners."""
+    team = Mod(F("position"), Value(2), output_field=IntegerField())
+    return Q(game__winner_team=team) | Q(game__winner_seat=F("position"))
+
+
+def seat_won() -> Q:
+    """For a Seat row: a win (its side won, and its player did not cancel)."""
+    return Q(cancelled=False) & seat_on_winning_side()
+
+
 def counted_seats(*, user_id: int) -> QuerySet[Seat]:
     """The player's seats in games that count: finished, and with a winner."""
-    return Seat.objects.filter(
-        user_id=user_id, game__status=Game.Status.FINISHED, game__winner_team__isnull=False
-    )
+    finished = Seat.objects.filter(user_id=user_id, game__status=Game.Status.FINISHED)
+    return finished.filter(SEAT_GAME_DECIDED)
 
 
 def month_bounds(now: datetime) -> tuple[datetime, datetime]:
@@ -68,7 +84,7 @@ def month_bounds(now: datetime) -> tuple[datetime, datetime]:
 @dataclass(frozen=True)
 class PlayerTotals:
     games_played: int  # finished games with a winner the player sat in, cancelled ones too
-    games_won: int  # ... that their team won and they did not cancel
+    games_won: int  # ... that their side won and they did not cancel
     games_cancelled: int
     points_this_month: int
     points_all_time: int
@@ -79,12 +95,9 @@ def player_totals(*, user_id: int, now: datetime | None = None) -> PlayerTotals:
     start, end = month_bounds(now or timezone.now())
     points = seat_points()
     this_month = Q(game__finished_at__gte=start, game__finished_at__lt=end)
-    won = Q(cancelled=False) & Q(
-        game__winner_team=Mod(F("position"), Value(2), output_field=IntegerField())
-    )
     totals = counted_seats(user_id=user_id).aggregate(
         games_played=Count("pk"),
-        games_won=Count("pk", filter=won),
+        games_won=Count("pk", filter=seat_won()),
         games_cancelled=Count("pk", filter=Q(cancelled=True)),
         points_this_month=Coalesce(Sum(points, filter=this_month), 0),
         points_all_time=Coalesce(Sum(points), 0),
@@ -110,21 +123,32 @@ def player_best_month_points(*, user_id: int) -> int:
 class RecentGame:
     game_id: int
     finished_at: datetime
-    won: bool  # the player's team won (a player who cancelled gets no points either way)
+    won: bool  # the player's side won (a player who cancelled gets no points either way)
     cancelled: bool
-    score_us: int
-    score_them: int
+    score_us: int  # the player's side's score
+    score_others: tuple[int, ...]  # the other team's, or each other player's in seat order
     points: int
-    partner: str
-    opponents: tuple[str, str]
+    partner: str | None  # the partner in the partnership game
+    opponents: tuple[str, ...]  # everyone else at the table (call-ace: partners change)
+
+    @property
+    def score_line(self) -> str:
+        return "–".join(str(score) for score in (self.score_us, *self.score_others))  # noqa: RUF001
+
+    @property
+    def company(self) -> str:
+        """ "with Cid against Bob and Computer · strong", or "against Bob and Cid"."""
+        *others, last = self.opponents
+        against = f"{', '.join(others)} and {last}" if others else last
+        if self.partner is not None:
+            return f"with {self.partner} against {against}"
+        return f"against {against}"
 
 
 def player_recent_games(*, user_id: int, limit: int = RECENT_GAMES) -> list[RecentGame]:
     """The player's latest counted games, newest first: one query, and one for their seats."""
     games = (
-        Game.objects.filter(
-            seats__user_id=user_id, status=Game.Status.FINISHED, winner_team__isnull=False
-        )
+        Game.objects.filter(GAME_DECIDED, seats__user_id=user_id, status=Game.Status.FINISHED)
         .order_by("-finished_at", "-pk")
         .prefetch_related(
             Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("position"))
@@ -134,26 +158,26 @@ def player_recent_games(*, user_id: int, limit: int = RECENT_GAMES) -> list[Rece
     for game in games:
         seats = list(game.seats.all())
         mine = next(seat for seat in seats if seat.user_id == user_id)
-        team = team_of(mine.position)
-        scores = (game.score_team0, game.score_team1)
-        opponents = [seat_label(seat) for seat in seats if team_of(seat.position) != team]
+        if game.partnerships:
+            team = mine.position % 2
+            partner: str | None = seat_label(game, seats[(mine.position + 2) % 4])
+            others = [seat for seat in seats if seat.position % 2 != team]
+            score_others: tuple[int, ...] = (game.scores[1 - team],)
+        else:
+            partner = None
+            others = [seat for seat in seats if seat is not mine]
+            score_others = tuple(seat.score for seat in others)
         recent.append(
             RecentGame(
                 game_id=game.pk,
                 finished_at=game.finished_at,
-                won=game.winner_team == team,
+                won=mine.position in game.winning_seats,
                 cancelled=mine.cancelled,
-                score_us=scores[team],
-                score_them=scores[1 - team],
-                points=game_points(
-                    position=mine.position,
-                    score_team0=game.score_team0,
-                    score_team1=game.score_team1,
-                    winner_team=game.winner_team,
-                    cancelled=mine.cancelled,
-                ),
-                partner=seat_label(seats[(mine.position + 2) % 4]),
-                opponents=(opponents[0], opponents[1]),
+                score_us=game.side_score(mine),
+                score_others=score_others,
+                points=seat_game_points(game, mine),
+                partner=partner,
+                opponents=tuple(seat_label(game, seat) for seat in others),
             )
         )
     return recent

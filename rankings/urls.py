@@ -8,4 +8,5 @@ urlpatterns = [
     path("players/<int:user_id>/", views.profile, name="profile"),
     path("rankings/", views.ranking, name="ranking"),
     path("achievements/", views_achievements.achievements, name="achievements"),
+    path("rankings/games/<int:game_id>/earned/", views.game_earned_view, name="game_earned"),
 ]

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from .search import month_table_search, overall_ranking_search, search_text
 from .selectors import month_table_page, month_table_position, overall_ranking, player_profile
+from .selectors_game_earned import game_earned
 from .services.game_points import month_of
 from .tables import AVERAGE, TOTAL, average_min_games
 
@@ -61,3 +62,14 @@ def ranking(request: HttpRequest) -> HttpResponse:
             "overall": overall,
         },
     )
+
+
+@login_required
+@require_GET
+def game_earned_view(request: HttpRequest, game_id: int) -> JsonResponse:
+    """For the table's game-over summary: what the game earned me (`recorded` false while the
+    rankings' task has not run yet: ask again)."""
+    earned = game_earned(game_id=game_id, user_id=request.user.pk)
+    if earned is None:
+        raise Http404("You did not play this finished game.")
+    return JsonResponse(earned.to_dict())

@@ -114,7 +114,7 @@ def _still_at(game_id: int, version: int) -> bool:
 def computer_level(game: Game, seat: Seat) -> str:
     """A seat nobody took plays at the table's level; a computer standing in for a person (a
     timeout, a cancel, a block) plays at the strongest, so nobody's partner is let down."""
-    return game.computer_level if seat.user_id is None else ComputerLevel.STRONG
+    return game.computer_level_of(seat) or ComputerLevel.STRONG
 
 
 def seat_touch(*, game_id: int, user_id: int) -> bool:
@@ -133,7 +133,7 @@ def seat_touch(*, game_id: int, user_id: int) -> bool:
 
 
 def _seats_by_position(game: Game) -> dict[int, Seat]:
-    """The table's four seats in one query: a move needs the mover's and the next one's."""
+    """The table's seats in one query: a move needs the mover's and the next one's."""
     return {seat.position: seat for seat in game.seats.all()}
 
 
@@ -156,19 +156,38 @@ def _playing_engine(game: Game) -> EngineGame:
     return engine_game(game)
 
 
+def _scores_copy(game: Game, seats: dict[int, Seat], after: EngineGame) -> None:
+    """The engine's score onto the rows: the teams' on the game, or each player's on their
+    seat (written only when a hand's end changed it)."""
+    if game.partnerships:
+        game.score_team0, game.score_team1 = after.score
+        return
+    changed = []
+    for position, score in enumerate(after.score):
+        seat = seats[position]
+        if seat.score != score:
+            seat.score = score
+            changed.append(seat)
+    if changed:
+        Seat.objects.bulk_update(changed, ["score"])
+
+
 def _record(
     game: Game, seats: dict[int, Seat], after: EngineGame, seat: int, action: str, source: str
 ) -> MoveApplied:
     """Appends the action, bumps the version, sets the next deadline; follow-ups on commit."""
     Action.objects.create(game=game, sequence=game.version, seat=seat, action=action, source=source)
     game.version += 1
-    game.score_team0, game.score_team1 = after.score
+    _scores_copy(game, seats, after)
     now = timezone.now()
     game.moved_at = now
     if after.is_over:
         game.status = Game.Status.FINISHED
         game.finished_at = now
-        game.winner_team = after.winner
+        if game.partnerships:
+            game.winner_team = after.winner
+        else:
+            game.winner_seat = after.winner
         game.turn_deadline = None
         game.seats.filter(in_play=True).update(in_play=False)
         game_finished(game)
@@ -185,6 +204,7 @@ def _record(
             "status",
             "finished_at",
             "winner_team",
+            "winner_seat",
             "turn_deadline",
             "moved_at",
         ]

@@ -6,7 +6,9 @@ constraint on Seat(user) where in_play; these functions turn its refusal into a 
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from datetime import timedelta
+from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -20,7 +22,7 @@ from economy.services.prices import (
     private_table_price,
 )
 from economy.services.wallet import wallet_check_can_pay
-from games.engine import RuleOptions
+from games.engine import InvalidRules, RuleOptions
 
 from ..models import ComputerLevel, Game, Invitation, Seat
 from ..selectors import engine_game
@@ -63,18 +65,33 @@ def player_can_pay_check(*, user_id: int) -> None:
         raise _refused(refused) from refused
 
 
+def rules_checked(rules: RuleOptions | Mapping[str, Any]) -> RuleOptions:
+    """The table's rule options, as the engine accepts them; a combination the engine refuses
+    (`check_rules`) is refused with its message, which names the problem and the choices."""
+    if isinstance(rules, RuleOptions):
+        return rules
+    try:
+        return RuleOptions.from_dict(dict(rules))
+    except (InvalidRules, TypeError) as error:
+        raise TableError("invalid_rules", f"These rules cannot be played: {error}") from error
+
+
 def table_create(
     *,
     creator_id: int,
     kind: str,
-    rules: RuleOptions,
+    rules: RuleOptions | Mapping[str, Any],
     full_table_only: bool = False,
     computer_level: str = ComputerLevel.STRONG,
 ) -> Game:
-    """A new table with its creator in seat 0 and three empty seats. The creator of a private
-    table pays for it now (and must be able to pay for the game too); a league table is paid
-    for by its league. `full_table_only`: it starts only once four people sit.
-    `computer_level`: how the computers in empty seats play."""
+    """A new table with its creator in seat 0 and the variant's other seats empty (two, three
+    or four in all: `rules.seats`). The creator of a private table pays for it now (and must be
+    able to pay for the game too); a league table is paid for by its league.
+    `full_table_only`: it starts only once a person sits in every seat. `computer_level`: how
+    the computers in empty seats play."""
+    rules = rules_checked(rules)
+    if computer_level not in ComputerLevel.values:
+        raise TableError("invalid_level", "Choose the computers' level: easy, normal or strong.")
     try:
         with player_serialized(creator_id):
             game = Game.objects.create(
@@ -84,11 +101,7 @@ def table_create(
                 full_table_only=full_table_only,
                 computer_level=computer_level,
             )
-            Seat.objects.bulk_create(
-                Seat(game=game, position=position, time_limit_ms=full_time_limit_ms())
-                for position in range(rules.seats)
-            )
-            _sit(game.seats.get(position=0), creator_id)
+            seats_create(game, [creator_id])
             if kind == Game.Kind.PRIVATE:
                 wallet_check_can_pay(user_id=creator_id, price=private_table_price() + game_price())
                 private_table_charge(game_id=game.pk, user_id=creator_id)
@@ -164,7 +177,8 @@ def table_start(*, game_id: int, user_id: int) -> Game:
             raise TableError("not_open", "This table has already started.")
         if game.full_table_only and game.seats.filter(user__isnull=True).exists():
             raise TableError(
-                "table_not_full", "This table starts only with four players: wait for them."
+                "table_not_full",
+                f"This table starts only with {game.seat_count} players: wait for them.",
             )
         try:
             game_begin(game)
@@ -238,6 +252,25 @@ def player_tables_leave(*, user_id: int) -> list[int]:
             elif game.status == Game.Status.OPEN:
                 _leave_open_table(game, user_id)
     return sorted(game_ids)
+
+
+def seats_create(game: Game, user_ids: Sequence[int | None]) -> list[Seat]:
+    """The game's seats, as many as its rules have: `user_ids[i]` sits in seat i (None, or no
+    entry: empty until someone sits, or a computer once the game starts). A player already at
+    an unfinished table makes the database refuse (IntegrityError): the caller says so."""
+    if len(user_ids) > game.seat_count:
+        raise ValueError(f"{len(user_ids)} players for {game.seat_count} seats")
+    players = [*user_ids, *[None] * (game.seat_count - len(user_ids))]
+    return Seat.objects.bulk_create(
+        Seat(
+            game=game,
+            position=position,
+            user_id=user_id,
+            in_play=user_id is not None,
+            time_limit_ms=full_time_limit_ms(),
+        )
+        for position, user_id in enumerate(players)
+    )
 
 
 def _sit(seat: Seat, user_id: int) -> None:

@@ -13,7 +13,6 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from games.engine import RuleOptions
 from games.models import Game, Seat
 from games.services import after_move
 from games.services.tables import seat_take, table_create
@@ -51,7 +50,8 @@ def league_table_open(*, league_id: int, user_id: int) -> Game:
         game = table_create(
             creator_id=user_id,
             kind=Game.Kind.LEAGUE,
-            rules=RuleOptions.from_dict(league.rules),
+            # rules the engine now refuses are refused like any table's (TableError)
+            rules=league.rules,
             full_table_only=champions,
         )
         LeagueGame.objects.create(game=game, league=league)

@@ -40,14 +40,16 @@ LONE_WOLF = _a(
     "A Lone Wolf",
     "Had both Bowers and the Ace, went alone and took five tricks",
     "You named trump holding both bowers and the ace of trump, played alone and took all five "
-    "tricks. Once per such hand.",
+    "tricks. Once per such hand. Two- and three-handed: the maker always plays alone, so making "
+    "trump is enough; with seven cards each it takes all seven tricks.",
 )
 SPURS = _a(
     "spurs",
     "Riding with the Spurs on",
     "Won only by sweeping and euchring opponents",
     "You won a game in which every point your team scored came from a march (all five tricks) "
-    "or from euchring the other team: never a plain three or four tricks.",
+    "or from euchring the other team: never a plain three or four tricks. Where players score "
+    "alone, your own points count: a march as maker or partner, a euchre as a defender.",
 )
 MAGICIAN = _a(
     "magician",
@@ -66,13 +68,15 @@ UNDERTAKER = _a(
     "undertaker",
     "The Undertaker",
     "Went under 4 or more times during one game",
-    "You went under four or more times in one game (tables with going under).",
+    "You went under four or more times in one game (tables with going under; exchanging three "
+    "cards with the kitty for a farmer's hand or an ace and no face card counts too).",
 )
 LUCKY_13 = _a(
     "lucky_13",
     "Lucky 13",
     "Won the game 13 to zero",
-    "Your team won a game whose final score was 13 to 0.",
+    "Your team won a game whose final score was 13 to 0 (where players score alone: you won "
+    "with 13 and every other player has 0).",
 )
 UNBEATABLE = _a(
     "unbeatable",
@@ -86,9 +90,9 @@ HIGH_FIVE = _a(
     "high_five",
     "High Five",
     "Scored 5 or more in the last five losses",
-    "Your team scored at least 5 points in each of your last five lost games: going down "
-    "fighting. Again after five more such losses; a loss with fewer than 5 starts over. Wins "
-    "in between do not break the run.",
+    "Your team (or you, where players score alone) scored at least 5 points in each of your "
+    "last five lost games: going down fighting. Again after five more such losses; a loss with "
+    "fewer than 5 starts over. Wins in between do not break the run.",
 )
 EARLY_BIRD = _a(
     "early_bird",

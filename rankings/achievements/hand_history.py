@@ -1,18 +1,20 @@
 """Achievements found in one finished game's hand history (the engine's `HandRecord`s, with the
-dealt hands: server side only), for one seat.
+dealt hands: server side only), for one seat, in any variant.
 
-    game_achievements(history, seat=0, final_score=(13, 0), winner_team=0)
+    game_achievements(history, seat=0, rules=RuleOptions(), final_score=(13, 0),
+                      winning_seats=(0, 2))
     == [("lucky_13", "game"), ...]
 
 Each result is (slug, occurrence within the game): "game" for the game as a whole, "hand:N" for
-hand number N.
+hand number N. Where seed 000 speaks of a team (its game has partners), a player who plays for
+themself (two-handed, three-handed, call-ace) is their own side: their own score and points.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.engine import HandRecord, team_of
+from games.engine import HandRecord, RuleOptions
 from games.engine.cards import NINES_AND_TENS, NO_TRUMP, left_bower, right_bower
 from games.engine.records import EUCHRE, MARCH
 
@@ -40,10 +42,19 @@ def cards_played_by(record: HandRecord, seat: int) -> list[str]:
     return [card for trick in record.tricks for who, card in trick.plays if who == seat]
 
 
-def is_lone_wolf(record: HandRecord, seat: int) -> bool:
+def plays_alone(record: HandRecord, seat: int, rules: RuleOptions) -> bool:
+    """The seat made trump and played without anyone's help: it went alone, or it is the maker
+    of two- or three-handed, who always plays alone (there is no partner to leave out)."""
+    if record.maker != seat:
+        return False
+    return record.maker_alone or rules.variant in ("two_handed", "three_handed")
+
+
+def is_lone_wolf(record: HandRecord, seat: int, rules: RuleOptions | None = None) -> bool:
     """The seat named trump, held both bowers and the ace (the cards it played: a dealer's
-    picked-up card counts), went alone and took all five tricks."""
-    if record.maker != seat or not record.maker_alone or record.outcome != MARCH:
+    picked-up card counts), played alone and took every trick (five, or seven in seven-card
+    three-handed: seed 000's "five tricks" is all of them)."""
+    if not plays_alone(record, seat, rules or RuleOptions()) or record.outcome != MARCH:
         return False
     if record.trump is None or record.trump == NO_TRUMP:
         return False  # no bowers in no trump
@@ -69,14 +80,26 @@ def is_farmers_hand(record: HandRecord, seat: int) -> bool:
 
 
 def times_gone_under(history: Sequence[HandRecord], seat: int) -> int:
+    """Going under (seed 000), and seed 003's exchange of three cards with the kitty (a
+    farmer's hand, an ace and no face card): the same swap by another name."""
     return sum(
-        record.went_under is not None and record.went_under.seat == seat for record in history
+        (record.went_under is not None and record.went_under.seat == seat)
+        or (record.exchange is not None and record.exchange.seat == seat)
+        for record in history
     )
 
 
-def won_only_by_marches_and_euchres(history: Sequence[HandRecord], team: int) -> bool:
-    """Every hand that scored for `team` was a march or a euchre of the other team."""
-    scoring = [record for record in history if record.scoring_team == team and record.points]
+def points_gained(record: HandRecord, scorer: int) -> int:
+    """What the hand added to a score: a team's with partners, a player's own without."""
+    if record.points_by_scorer:
+        return record.points_by_scorer[scorer]
+    return record.points if record.scoring_team == scorer else 0
+
+
+def won_only_by_marches_and_euchres(history: Sequence[HandRecord], scorer: int) -> bool:
+    """Every hand that added to `scorer`'s score was a march, or a euchre of the makers (a
+    renege's penalty is neither)."""
+    scoring = [record for record in history if points_gained(record, scorer) > 0]
     return bool(scoring) and all(record.outcome in (MARCH, EUCHRE) for record in scoring)
 
 
@@ -84,14 +107,16 @@ def game_achievements(
     history: Sequence[HandRecord],
     *,
     seat: int,
-    final_score: tuple[int, int],
-    winner_team: int,
+    rules: RuleOptions,
+    final_score: Sequence[int],
+    winning_seats: Sequence[int],
 ) -> list[tuple[str, str]]:
-    """The achievements `seat` earned in a finished game: (slug, occurrence) pairs."""
-    team = team_of(seat)
+    """The achievements `seat` earned in a finished game: (slug, occurrence) pairs.
+    `final_score` is the engine's (per team with partners, per player otherwise)."""
+    scorer = rules.scorer_of(seat)
     found: list[tuple[str, str]] = []
     for record in history:
-        if is_lone_wolf(record, seat):
+        if is_lone_wolf(record, seat, rules):
             found.append((LONE_WOLF.slug, hand_occurrence(record)))
         if is_magician(record, seat):
             found.append((MAGICIAN.slug, hand_occurrence(record)))
@@ -99,10 +124,12 @@ def game_achievements(
             found.append((FARMERS_HAND.slug, hand_occurrence(record)))
     if times_gone_under(history, seat) >= UNDERTAKER_TIMES:
         found.append((UNDERTAKER.slug, GAME))
-    if winner_team == team:
-        ours, theirs = final_score[team], final_score[1 - team]
-        if (ours, theirs) == LUCKY_13_SCORE:
+    if seat in winning_seats:
+        ours = final_score[scorer]
+        theirs = [score for other, score in enumerate(final_score) if other != scorer]
+        # "Won the game 13 to zero": every other side (team, or player) on nothing
+        if ours == LUCKY_13_SCORE[0] and all(score == LUCKY_13_SCORE[1] for score in theirs):
             found.append((LUCKY_13.slug, GAME))
-        if won_only_by_marches_and_euchres(history, team):
+        if won_only_by_marches_and_euchres(history, scorer):
             found.append((SPURS.slug, GAME))
     return found

@@ -115,21 +115,23 @@ def achievements_after_game(*, game_id: int) -> list[AchievementAward]:
     cancelled seat forfeits the game). Its points must be recorded first (`game_points_record`).
     Idempotent. Returns the awards this call made."""
     game = Game.objects.filter(pk=game_id, status=Game.Status.FINISHED).first()
-    if game is None or game.winner_team is None:
+    if game is None or not game.has_winner:
         return []
     seats = list(game.seats.filter(user__isnull=False, cancelled=False).order_by("position"))
     if not seats:
         return []
-    history = engine_game(game).history
-    final_score = (game.score_team0, game.score_team1)
+    engine = engine_game(game)
+    final_score = game.scores  # as stored: what the game's points were counted from
     awards: list[AchievementAward] = []
     for seat in seats:
-        earned = [
-            (BY_SLUG[slug], f"game:{game.pk}:{within}", game.pk)
-            for slug, within in game_achievements(
-                history, seat=seat.position, final_score=final_score, winner_team=game.winner_team
-            )
-        ]
+        found = game_achievements(
+            engine.history,
+            seat=seat.position,
+            rules=engine.rules,
+            final_score=final_score,
+            winning_seats=game.winning_seats,
+        )
+        earned = [(BY_SLUG[slug], f"game:{game.pk}:{within}", game.pk) for slug, within in found]
         with transaction.atomic():
             # one check at a time per player: streaks read the rows other checks write
             User.objects.select_for_update().filter(pk=seat.user_id).exists()

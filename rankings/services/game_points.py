@@ -1,4 +1,4 @@
-"""Recording the points of finished games (seed 000's rule in `rankings.points.game_points`)."""
+"""Recording the points of finished games (seed 000's rule in `rankings.points`)."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
-from games.models import Game, Seat
+from games.models import GAME_DECIDED, Game, Seat
 
 from ..models import GamePoints
-from ..points import game_points, team_of
+from ..points import seat_game_points, seat_won
 
 
 def day_of(moment: datetime) -> date:
@@ -31,21 +31,15 @@ def game_points_record(*, game_id: int) -> list[int]:
     call stores nothing more. Returns the ids of the players who have a row for the game;
     [] for a game not finished or without a winner."""
     game = Game.objects.filter(pk=game_id).first()
-    if game is None or game.status != Game.Status.FINISHED or game.winner_team is None:
+    if game is None or game.status != Game.Status.FINISHED or not game.has_winner:
         return []
     seats = list(game.seats.filter(user__isnull=False))
     rows = [
         GamePoints(
             player_id=seat.user_id,
             game_id=game.pk,
-            points=game_points(
-                position=seat.position,
-                score_team0=game.score_team0,
-                score_team1=game.score_team1,
-                winner_team=game.winner_team,
-                cancelled=seat.cancelled,
-            ),
-            won=not seat.cancelled and team_of(seat.position) == game.winner_team,
+            points=seat_game_points(game, seat),
+            won=seat_won(game, seat),
             cancelled=seat.cancelled,
             month=month_of(game.finished_at),
             day=day_of(game.finished_at),
@@ -68,7 +62,7 @@ def game_points_backfill(
     with_people = Seat.objects.filter(game_id=OuterRef("pk"), user__isnull=False)
     recorded = GamePoints.objects.filter(game_id=OuterRef("pk"))
     games = (
-        Game.objects.filter(status=Game.Status.FINISHED, winner_team__isnull=False)
+        Game.objects.filter(GAME_DECIDED, status=Game.Status.FINISHED)
         .filter(Exists(with_people))
         .exclude(Exists(recorded))
     )

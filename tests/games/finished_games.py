@@ -4,25 +4,30 @@ Action log, one row per move)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 
 from django.utils import timezone
 
 from accounts.models import User
 from games.engine import GameState, RuleOptions
-from games.engine.view import seat_view
+from games.engine.view import SeatView, seat_view
 from games.models import Action, Game, Seat
 from games.players import choose_action
 
+Chooser = Callable[[SeatView, RuleOptions], str]
 
-def engine_game_played(rules: RuleOptions, seed: str) -> tuple[GameState, list[int]]:
-    """A whole game between computer players: its final state, and the seat of every move."""
+
+def engine_game_played(
+    rules: RuleOptions, seed: str, choose: Chooser = choose_action
+) -> tuple[GameState, list[int]]:
+    """A whole game between computer players (or `choose`, which sees each seat's view): its
+    final state, and the seat of every move."""
     state = GameState(rules, seed)
     movers = []
     while state.winner is None:
         seat = state.to_act
-        state.apply(choose_action(seat_view(state, seat), rules), seat)
+        state.apply(choose(seat_view(state, seat), rules), seat)
         movers.append(seat)
     return state, movers
 
@@ -34,12 +39,16 @@ def finished_game_store(
     seed: str = "finished",
     finished_at: datetime | None = None,
     cancelled: Sequence[int] = (),
+    choose: Chooser = choose_action,
 ) -> tuple[Game, GameState]:
-    """A public game played to the end with `users` in seats 0 to 3 (None: a computer), the
-    seats in `cancelled` left by their players; returns the stored game and the engine state."""
+    """A public game played to the end with `users` in its seats (None: a computer; as many as
+    the rules have seats), the seats in `cancelled` left by their players; returns the stored
+    game and the engine state. Scores are stored as the move service stores them: the teams'
+    on the game, or each player's on their seat."""
     rules = rules or RuleOptions()
-    state, movers = engine_game_played(rules, seed)
+    state, movers = engine_game_played(rules, seed, choose)
     finished_at = finished_at or timezone.now()
+    partnerships = rules.partnerships
     game = Game.objects.create(
         kind=Game.Kind.PUBLIC,
         status=Game.Status.FINISHED,
@@ -49,9 +58,10 @@ def finished_game_store(
         started_at=finished_at - timedelta(minutes=20),
         finished_at=finished_at,
         moved_at=finished_at,
-        score_team0=state.scores[0],
-        score_team1=state.scores[1],
-        winner_team=state.winner,
+        score_team0=state.scores[0] if partnerships else 0,
+        score_team1=state.scores[1] if partnerships else 0,
+        winner_team=state.winner if partnerships else None,
+        winner_seat=None if partnerships else state.winner,
     )
     Seat.objects.bulk_create(
         Seat(
@@ -59,6 +69,7 @@ def finished_game_store(
             position=position,
             user=user,
             cancelled=position in cancelled,
+            score=0 if partnerships else state.scores[position],
             time_limit_ms=30_000,
         )
         for position, user in enumerate(users)

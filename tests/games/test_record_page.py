@@ -77,7 +77,7 @@ def test_the_record_shows_players_by_seat_the_final_score_and_the_winner(client,
     response = client.get(reverse("games:record", args=[game.pk]))
     assert response.status_code == 200
     body = response.content.decode()
-    assert "Ann &amp; Cid" in body and "Bob &amp; Computer" in body
+    assert "Ann &amp; Cid" in body and "Bob &amp; Computer · strong" in body
     winner = state.winner
     assert re.search(
         rf'team-box team-{winner} won">\s*<div class="team-score">\s*'

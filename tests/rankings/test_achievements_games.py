@@ -120,7 +120,11 @@ def searched_games(rules: RuleOptions) -> Iterator[tuple[str, GameState, list[li
                 state.records, seat=seat, scores=scores, winner=state.winner
             )
             detected = game_achievements(
-                state.records, seat=seat, final_score=scores, winner_team=state.winner
+                state.records,
+                seat=seat,
+                rules=rules,
+                final_score=scores,
+                winning_seats=(state.winner, state.winner + 2),
             )
             assert sorted(detected) == expected, f"seed {seed}, seat {seat}"
             per_seat.append(expected)

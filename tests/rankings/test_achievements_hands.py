@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from datetime import date
 
+from games.engine import RuleOptions
 from games.engine.records import ALL_PASS, EUCHRE, MAKE, MARCH, HandRecord, Trick, WentUnder
 from rankings.achievements.hand_history import game_achievements
 from rankings.achievements.streaks import consecutive_days, run_milestones
 
+STANDARD = RuleOptions()
 OTHERS = (
     ("QC", "KC", "AC", "9D", "TD"),
     ("QD", "KD", "AD", "9C", "TC"),
@@ -59,11 +61,15 @@ def hand(
     )
 
 
+def found(history, seat=0, final=(10, 4), winner=0, rules=STANDARD):
+    """The partnership game's achievements of `seat`, team `winner` won."""
+    return game_achievements(
+        history, seat=seat, rules=rules, final_score=final, winning_seats=(winner, winner + 2)
+    )
+
+
 def slugs(history, seat=0, final=(10, 4), winner=0):
-    return [
-        slug
-        for slug, _ in game_achievements(history, seat=seat, final_score=final, winner_team=winner)
-    ]
+    return [slug for slug, _ in found(history, seat=seat, final=final, winner=winner)]
 
 
 # ---- A Lone Wolf: "Had both Bowers and the Ace, went alone and took five tricks" ---------------
@@ -71,8 +77,7 @@ def slugs(history, seat=0, final=(10, 4), winner=0):
 
 def test_lone_wolf_both_bowers_the_ace_alone_five_tricks():
     assert "lone_wolf" in slugs([hand()])
-    found = game_achievements([hand(number=3)], seat=0, final_score=(10, 4), winner_team=0)
-    assert ("lone_wolf", "hand:3") in found
+    assert ("lone_wolf", "hand:3") in found([hand(number=3)])
 
 
 def test_no_lone_wolf_without_going_alone_or_without_all_five_tricks():

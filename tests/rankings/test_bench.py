@@ -13,7 +13,7 @@ from django.utils import timezone
 from games.models import Game, Seat
 from rankings.bench import FIRST_MONTH, bench_data_build, month_end_measured
 from rankings.models import AchievementAward, GamePoints, LongTermAward, MonthCarry
-from rankings.points import game_points
+from rankings.points import seat_game_points
 from rankings.services.game_points import game_points_backfill
 from rankings.tables import average_min_games
 
@@ -36,13 +36,7 @@ def test_the_bench_builds_finished_games_with_every_seats_points_recorded():
     }
     for row in GamePoints.objects.all():
         seat = seats[row.game_id, row.player_id]
-        expected = game_points(
-            position=seat.position,
-            score_team0=seat.game.score_team0,
-            score_team1=seat.game.score_team1,
-            winner_team=seat.game.winner_team,
-            cancelled=seat.cancelled,
-        )
+        expected = seat_game_points(seat.game, seat)
         assert (row.points, row.cancelled, row.finished_at) == (
             expected,
             seat.cancelled,

@@ -10,17 +10,18 @@ import random
 import pytest
 
 from games.models import Game, Seat
-from rankings.points import game_points
+from rankings.points import game_points, seat_game_points
 from rankings.selectors import seat_points
 from tests.games.finished_games import game_result_store
 
 
 def points(position, score, winner, cancelled=False):
+    """The partnership game's points for `position` (team `position % 2`), `winner` a team."""
+    team = position % 2
     return game_points(
-        position=position,
-        score_team0=score[0],
-        score_team1=score[1],
-        winner_team=winner,
+        side_score=score[team],
+        won=winner == team,
+        has_winner=winner is not None,
         cancelled=cancelled,
     )
 
@@ -62,13 +63,7 @@ def test_the_database_expression_agrees_with_the_rule_on_many_games(make_player)
     compared = 0
     for seat in rows:
         game = seat.game
-        expected = game_points(
-            position=seat.position,
-            score_team0=game.score_team0,
-            score_team1=game.score_team1,
-            winner_team=game.winner_team,
-            cancelled=seat.cancelled,
-        )
+        expected = seat_game_points(game, seat)
         assert seat.points == expected, (game.pk, seat.position)
         compared += 1
     assert compared == 600

@@ -121,7 +121,7 @@ def test_another_players_profile_shows_their_numbers_and_recent_games(client, ma
     assert 'id="games-won">2<' in body
     assert reverse("games:record", args=[won.pk]) in body
     assert reverse("games:record", args=[lost.pk]) in body
-    assert "with Cid against Bob and Computer" in body
+    assert "with Cid against Bob and Computer · strong" in body
     assert "+16" in body and "+4" in body
     assert reverse("accounts:settings") not in body.split('class="page"')[1]
     assert "blocked" not in body

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0005_computer_level"),
+        ("games", "0006_variant_seats_and_scores"),
     ]
 
     operations = [
