@@ -22,6 +22,8 @@ let mutedSeats = new Set(); // seats whose chat I muted; the server leaves their
 let blocked = false;
 let refusal = null; // why the server refused this socket (too many open tables or tabs)
 let coinsAsked = false;
+let earned = null; // what the finished game earned me (rankings:game_earned), once recorded
+let earnedAsked = false;
 // what only this page knows: cards picked to go under or exchange, a card selected (card
 // selection "twice"), my own order of the hand (rearranging)
 const ui = { picking: null, selected: null, order: null, dragged: false };
@@ -100,6 +102,7 @@ function context() {
     ui,
     blocked,
     mutedSeats,
+    earned,
     prefs: preferences.get(),
     cardsUrl: root.dataset.cards,
     onReport: openReport,
@@ -161,6 +164,14 @@ function finished() {
   const cancel = $("cancel-form");
   if (cancel) cancel.remove();
   if (state.coins) return showCoins(state.coins);
+  const earnedUrl = state.result && state.result.earned_url;
+  if (earnedUrl && !state.cancelled) {
+    if (!earnedAsked) {
+      earnedAsked = true;
+      fetchEarned(earnedUrl, 40);
+    }
+    return;
+  }
   if (coinsAsked || !root.dataset.walletUrl) return;
   coinsAsked = true;
   fetchCoins();
@@ -172,6 +183,25 @@ function showCoins(coins) {
   const gold = document.querySelector("header .coins .gold");
   if (silver) silver.textContent = coins.silver + " silver";
   if (gold) gold.textContent = coins.gold + " gold";
+}
+
+async function fetchEarned(url, triesLeft) {
+  // the rankings' task records the game just after it ends: ask again until it has
+  try {
+    const answer = await fetch(url, { credentials: "same-origin" });
+    if (answer.ok) {
+      const data = await answer.json();
+      if (data.recorded || triesLeft <= 1) {
+        earned = data;
+        if (data.coins) showCoins(data.coins);
+        render();
+        return;
+      }
+    }
+  } catch (error) {
+    // a network hiccup: the next try (or the record page) tells
+  }
+  if (triesLeft > 1) setTimeout(() => fetchEarned(url, triesLeft - 1), 2000);
 }
 
 async function fetchCoins() {

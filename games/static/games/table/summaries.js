@@ -174,8 +174,18 @@ export function gameOver(ctx) {
     );
     box.append(points);
   }
-  (result.achievements || []).forEach((award) => box.append(el("p", "award", "Achievement: " + (award.name || award))));
-  if (result.rank) box.append(el("p", "rank", typeof result.rank === "string" ? result.rank : result.rank.text || ""));
+  const earned = ctx.earned;
+  if (earned) {
+    earned.achievements.forEach((award) =>
+      box.append(el("p", "award", "Achievement: " + award.name + (award.silver ? " (+" + award.silver + " silver)" : ""))),
+    );
+    earned.ranks_reached.forEach((rank) => box.append(el("p", "rank", "New rank: " + rank)));
+    if (earned.next_rank && earned.next_rank_missing !== null && earned.next_rank_missing !== undefined) {
+      box.append(
+        el("p", "rank", plural(earned.next_rank_missing, "point") + " this month to " + earned.next_rank + "."),
+      );
+    }
+  }
   if (state.cancelled) box.append(el("p", "hint", "You left this game: its points are forfeit."));
   const links = el("div", "game-over-links");
   const root = $("table");
