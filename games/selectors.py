@@ -4,17 +4,15 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 
-from accounts.models import GoingUnder
 from games.engine import PRESETS, InvalidRules, RuleOptions, preset_rules
 from games.engine import Game as EngineGame
 
-from .models import Action, Game, QueueEntry, Seat
+from .models import Action, Game, Seat
 from .results import seat_game_points
 
 
@@ -174,43 +172,3 @@ def _seats_covered_by_the_computer(log: list[tuple[str, int, str]]) -> set[int]:
     for _action, seat, source in reversed(log[-12:]):
         latest.setdefault(seat, source)
     return {seat for seat, source in latest.items() if source == Action.Source.TIMEOUT}
-
-
-@dataclass(frozen=True)
-class Lobby:
-    current_game: Game | None
-    # how many waiting players (me included) could share a table with me
-    queue_position: int | None
-    queue_going_under: str | None
-    invitations: list[Game]
-
-
-def lobby_for(*, user_id: int) -> Lobby:
-    """What the lobby shows one player: their unfinished game, their place in the quick-play
-    queue, and the open private tables they were invited to."""
-    seat = (
-        Seat.objects.filter(user_id=user_id, in_play=True)
-        .select_related("game")
-        .order_by("-game_id")
-        .first()
-    )
-    entry = QueueEntry.objects.filter(user_id=user_id).first()
-    position = None
-    if entry is not None:
-        position = max(
-            QueueEntry.objects.filter(going_under__in=[GoingUnder.EITHER, rule]).count()
-            for rule in (GoingUnder.WITH, GoingUnder.WITHOUT)
-            if entry.going_under in (GoingUnder.EITHER, rule)
-        )
-    invited = (
-        Game.objects.filter(invitations__user_id=user_id, status=Game.Status.OPEN)
-        .exclude(seats__user_id=user_id)
-        .select_related("created_by")
-        .order_by("-created_at")
-    )
-    return Lobby(
-        current_game=seat.game if seat else None,
-        queue_position=position,
-        queue_going_under=entry.going_under if entry else None,
-        invitations=list(invited),
-    )

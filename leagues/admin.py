@@ -161,7 +161,7 @@ class LeagueGameAdmin(ReadOnlyAdmin):
 
     @admin.display(description="score")
     def score(self, league_game: LeagueGame) -> str:
-        return f"{league_game.game.score_team0}-{league_game.game.score_team1}"
+        return "-".join(str(score) for score in league_game.game.scores)
 
     @admin.display(description="finished", ordering="game__finished_at")
     def finished_at(self, league_game: LeagueGame) -> Any:
