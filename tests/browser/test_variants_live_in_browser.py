@@ -33,14 +33,19 @@ new MutationObserver(() => {
 }).observe(document, { subtree: true, childList: true });
 """
 
-# frames the table's socket received: a move is sent only on an open socket, so the test waits
-# for the first frame before it clicks
+# frames the table's socket received, and the newest state's version: a move is sent only on an
+# open socket, with the version the page saw, so the test clicks once the page is up to date
 FRAME_COUNT = """
 window.__frames = 0;
+window.__version = -1;
 window.WebSocket = class extends window.WebSocket {
   constructor(...args) {
     super(...args);
-    this.addEventListener("message", () => { window.__frames += 1; });
+    this.addEventListener("message", (event) => {
+      window.__frames += 1;
+      const frame = JSON.parse(event.data);
+      if (frame.type === "state") window.__version = Math.max(window.__version, frame.version);
+    });
   }
 };
 """
@@ -89,16 +94,16 @@ def play_to_the_end(page, game_id: int, my_seat: int, shots: dict[str, str]) -> 
     the actions I was offered (to see which kinds of decision came my way)."""
     offered: set[str] = set()
     give_up = time.monotonic() + 200
-    while Game.objects.get(pk=game_id).status != Game.Status.FINISHED:
+    while (game := Game.objects.get(pk=game_id)).status != Game.Status.FINISHED:
         assert time.monotonic() < give_up, "the game did not finish in time"
-        engine = engine_game(Game.objects.get(pk=game_id))
+        engine = engine_game(game)
         if engine.to_act != my_seat:
             time.sleep(0.2)
             continue
+        # the page has the frame where I act (so my move carries the version the server expects)
+        page.wait_for_function("v => window.__version >= v", arg=game.version, timeout=20_000)
         if page.locator("#felt-overlay .hand-summary").count():
             page.click("#felt")  # the last hand's summary: a click moves on
-        # the page has the frame where I act (so my move carries the version the server expects)
-        page.wait_for_selector(".seat-box.me.to-act", timeout=20_000)
         path = shots.pop(engine.phase, None)
         if path:
             page.wait_for_selector("#actions button[data-action], #my-hand button.card.legal")
@@ -106,7 +111,7 @@ def play_to_the_end(page, game_id: int, my_seat: int, shots: dict[str, str]) -> 
         offered.update(engine.legal_actions())
         if take_a_turn(page):
             # the page sent it: wait until the server has it before looking again
-            version = Game.objects.get(pk=game_id).version
+            version = game.version
             stop_waiting = time.monotonic() + 10
             while Game.objects.get(pk=game_id).version == version:
                 if time.monotonic() > stop_waiting:
@@ -191,28 +196,39 @@ def test_a_whole_three_handed_game_to_play_again(live_site, browser, artifacts):
     page.screenshot(path=artifacts / "three-handed-play-again-laptop.png")
 
 
+def seat_0_calls_an_ace_seed(rules: RuleOptions) -> str:
+    """A seed whose first deal lets seat 0 order up first, so seat 0 makes trump and calls an
+    ace (whatever the dealer lays away)."""
+    for number in range(1000):
+        seed = f"call-ace-{number}"
+        engine = EngineGame(rules, seed)
+        if engine.to_act == 0 and "order_up" in engine.legal_actions():
+            return seed
+    raise AssertionError("no deal in 1,000 where seat 0 bids first")
+
+
 def test_a_whole_call_ace_game_to_play_again(live_site, browser, artifacts):
     """seed 003: "Call-ace: the maker calls an ace; whoever holds it is the maker's partner"
-    (a game to 3; the player calls an ace with the page's buttons when they make trump)."""
+    (a game to 3; the player orders up in the first hand and calls an ace with the page's
+    buttons)."""
+    rules = preset_rules("call_ace", target_score=3)
     player = make_player("Cora")
     page = signed_in_page(browser, live_site, player)
     page.context.add_init_script(SUMMARY_LOG)
     page.context.add_init_script(FRAME_COUNT)
-    game_id = table_against_computers(player.pk, preset_rules("call_ace", target_score=3))
+    game_id = table_against_computers(player.pk, rules, seed=seat_0_calls_an_ace_seed(rules))
     page.goto(f"{live_site}/tables/{game_id}/")
     page.wait_for_selector("#my-hand button.card", timeout=15_000)
     page.wait_for_function("window.__frames > 0", timeout=15_000)
 
-    offered = play_to_the_end(
-        page,
-        game_id,
-        0,
-        {
-            "call_ace": artifacts / "call-ace-calling-laptop.png",
-            "play": artifacts / "call-ace-play-laptop.png",
-        },
-    )
-    assert offered & {"order_up", "pass"}
+    calling = artifacts / "call-ace-calling-laptop.png"
+    shots = {"call_ace": calling, "play": artifacts / "call-ace-play-laptop.png"}
+    offered = play_to_the_end(page, game_id, 0, shots)
+    assert "call_ace" not in shots  # the page showed me the call and I made it
+    called = [action for action in offered if action.startswith("ace:")]
+    assert called and "alone" in offered
+    first = engine_game(Game.objects.get(pk=game_id)).history[0]
+    assert first.maker == 0 and f"ace:{first.called_suit}" in called
 
     text = game_over_summary(page)
     game = Game.objects.get(pk=game_id)
