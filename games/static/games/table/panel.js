@@ -49,16 +49,26 @@ export function renderScore(ctx) {
   trump.className = "trump-info suit-" + (shown ? view.trump : "none");
 }
 
+// a player's column: twins (computers of one level) by their place alone, so that three or four
+// columns fit the panel; the full label is the heading's title
+function columnName(state, seat) {
+  const where = twinPlace(state, seat);
+  return where ? where.charAt(0).toUpperCase() + where.slice(1) : shortName(state, seat);
+}
+
 export function renderScoreSheet(ctx) {
   const { state, view } = ctx;
   const columns = scorers(state);
   const head = $("score-sheet-head");
+  // three or four players' columns: a tighter sheet, so every score shows without scrolling
+  const sheet = $("score-sheet").closest("table");
+  if (sheet) sheet.classList.toggle("many", columns.length > 2);
   if (head) {
     const row = el("tr");
     ["#", "Trump", "Maker", "Result"].forEach((text) => row.append(el("th", "", text)));
     columns.forEach((scorer) => {
       const mine = scorer.seats.includes(state.my_seat);
-      const heading = el("th", "", partnered(state) ? (mine ? "Us" : "Them") : shortName(state, scorer.seats[0]));
+      const heading = el("th", "", partnered(state) ? (mine ? "Us" : "Them") : columnName(state, scorer.seats[0]));
       heading.title = scorer.label;
       row.append(heading);
     });
