@@ -193,3 +193,24 @@ def test_a_table_for_people_only_waits_for_every_seat_of_its_variant(make_player
     assert full.value.code == "table_full"
     table_start(game_id=game.pk, user_id=players[0].pk)
     assert Game.objects.get(pk=game.pk).status == Game.Status.PLAYING
+
+
+@pytest.mark.parametrize(
+    ("preset", "rule"),
+    [("standard", "No telling your partner"), ("three_handed", "No telling anyone")],
+)
+def test_the_table_chat_rule_names_a_partner_only_where_there_is_one(
+    make_player, client, preset, rule
+):
+    """Seed 000: "No telling your partner what cards you have" — without partners, anyone."""
+    creator = make_player("Anna")
+    game = table_create(
+        creator_id=creator.pk,
+        kind=Game.Kind.PRIVATE,
+        rules=preset_rules(preset),
+        computer_level="easy",
+    )
+    table_start(game_id=game.pk, user_id=creator.pk)
+    client.force_login(creator)
+    page = client.get(f"/tables/{game.pk}/").content.decode()
+    assert rule in page
