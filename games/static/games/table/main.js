@@ -195,6 +195,9 @@ async function fetchEarned(url, triesLeft) {
         earned = data;
         if (data.coins) showCoins(data.coins);
         render();
+        // the achievements are recorded just after the points: look once or twice more
+        if (data.recorded && triesLeft > 38) setTimeout(() => fetchEarned(url, 38), 4000);
+        else if (data.recorded && triesLeft === 38) setTimeout(() => fetchEarned(url, 37), 10000);
         return;
       }
     }
