@@ -50,16 +50,14 @@ def wait_for_port(port: int, process: subprocess.Popen, timeout: float = 30) -> 
 
 
 @pytest.fixture
-def live_site(transactional_db, redis_client, tmp_path) -> Iterator[str]:
+def live_site(transactional_db, redis_client, tmp_path, settings) -> Iterator[str]:
     """The base URL of daphne serving the real ASGI app, with a worker for computer turns."""
     port = free_port()
-    env = {
-        **os.environ,
-        "DATABASE_URL": url_of_test_database(),
-        "DEBUG": "true",
-        "GAME_COMPUTER_PAUSE_SECONDS": "0.05",
-        "GAME_TURN_SECONDS": "120",
-    }
+    timing = {"GAME_COMPUTER_PAUSE_SECONDS": "0.05", "GAME_TURN_SECONDS": "120"}
+    # Tables a test makes in its own process get the same time limits as the site's processes.
+    for name, value in timing.items():
+        setattr(settings, name, float(value))
+    env = {**os.environ, "DATABASE_URL": url_of_test_database(), "DEBUG": "true", **timing}
     bin_dir = Path(sys.executable).parent
     asgi = "euchre_site.asgi:application"
     logs = {name: tmp_path / f"{name}.log" for name in ("daphne", "worker")}
