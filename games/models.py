@@ -16,10 +16,17 @@ import secrets
 
 from django.conf import settings
 from django.db import models
-from django.db.models import F, Q
+from django.db.models import Q
 
-from accounts.models import GoingUnder, User
+from accounts.models import GoingUnder
 from games.engine.rules import SEATS
+
+# chat and moderation live in their own module; their names stay importable from here
+from games.models_moderation import AbuseReport as AbuseReport
+from games.models_moderation import ChatMessage as ChatMessage
+from games.models_moderation import ChatMute as ChatMute
+from games.models_moderation import ModerationDecision as ModerationDecision
+from games.models_moderation import Player as Player
 
 
 def new_game_seed() -> str:
@@ -266,71 +273,6 @@ class Action(models.Model):
         return f"{self.game_id}#{self.sequence} seat {self.seat}"
 
 
-class ChatMessage(models.Model):
-    """A line of table chat. Stored as typed; templates and the page script escape it."""
-
-    MAX_LENGTH = 200
-
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat")
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    seat = models.PositiveSmallIntegerField()
-    text = models.CharField(max_length=MAX_LENGTH)
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["game", "id"]
-        indexes = [models.Index(fields=["game", "id"])]
-
-    def __str__(self) -> str:
-        return f"{self.game_id} seat {self.seat}: {self.text[:40]}"
-
-
-class AbuseReport(models.Model):
-    """A player's report on another player, with the game and the chat around it for staff."""
-
-    class Reason(models.TextChoices):
-        CHEATING = "cheating", "Telling a partner their cards / collusion"
-        ABUSE = "abuse", "Abusive or offensive chat"
-        SPAM = "spam", "Spam or advertising"
-        STALLING = "stalling", "Stalling or leaving games"
-        OTHER = "other", "Something else"
-
-    class Status(models.TextChoices):
-        OPEN = "open", "Open"
-        ACTIONED = "actioned", "Action taken"
-        DISMISSED = "dismissed", "Dismissed"
-
-    reporter = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    reported = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reports_against"
-    )
-    game = models.ForeignKey(Game, null=True, on_delete=models.SET_NULL, related_name="reports")
-    reason = models.CharField(max_length=20, choices=Reason.choices)
-    details = models.TextField(max_length=1000, blank=True)
-    # the table chat at the time of the report, kept even if the game is later deleted
-    chat_excerpt = models.JSONField(default=list)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
-    staff_note = models.TextField(blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["-created_at"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["reporter", "reported", "game"],
-                condition=Q(status="open"),
-                name="games_one_open_report_per_pair_per_game",
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"Report on {self.reported} ({self.get_reason_display()})"
-
-
 class QueueEntry(models.Model):
     """A player waiting in quick play, with the game they wait for and their going-under choice
     when they joined. One entry per player; a table seats only players who wait for the same
@@ -368,70 +310,3 @@ class Invitation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} to {self.game_id}"
-
-
-class ChatMute(models.Model):
-    """A player no longer sees another player's chat lines, at any table, until they unmute."""
-
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_mutes"
-    )
-    muted = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["-created_at"]
-        constraints = [
-            models.UniqueConstraint(fields=["user", "muted"], name="games_one_mute_per_pair"),
-            models.CheckConstraint(condition=~Q(user=F("muted")), name="games_mute_not_self"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.user} muted {self.muted}"
-
-
-class ModerationDecision(models.Model):
-    """What a staff member decided about a player, and when: the audit trail of moderation.
-
-    A warning stays on the player's pages until they acknowledge it."""
-
-    class Kind(models.TextChoices):
-        DISMISS = "dismiss", "Dismissed the report"
-        WARN = "warn", "Warned the player"
-        BLOCK = "block", "Blocked the player"
-        UNBLOCK = "unblock", "Lifted the block"
-
-    player = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="moderation_decisions"
-    )
-    report = models.ForeignKey(
-        AbuseReport, null=True, blank=True, on_delete=models.SET_NULL, related_name="decisions"
-    )
-    kind = models.CharField(max_length=10, choices=Kind.choices)
-    staff = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    note = models.TextField(blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    acknowledged_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["-created_at", "-id"]
-        indexes = [
-            models.Index(
-                fields=["player"],
-                name="games_unacknowledged_warnings",
-                condition=Q(kind="warn", acknowledged_at__isnull=True),
-            )
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.get_kind_display()}: {self.player}"
-
-
-class Player(User):
-    """The staff's view of a user as a player: games, reports, moderation (admin only)."""
-
-    class Meta:
-        proxy = True
-        ordering = ["id"]
