@@ -1,4 +1,4 @@
-"""The size of each process's pool of PostgreSQL connections (README: "Running several
+"""The size of each process's pool of PostgreSQL connections (docs/operating.md: "Running several
 processes"). Read by the settings, so it imports nothing of Django's but its exception.
 
 A connection is taken from the pool when a thread first queries and given back when Django

@@ -3,7 +3,7 @@
 Every value that differs between a laptop and a server comes from an environment variable, with
 a default that lets the site run with nothing configured: a SQLite file when DATABASE_URL is
 unset, Redis at REDIS_URL (`python3 run.py serve` starts an embedded one when it is unset),
-e-mail to the console, Stripe pointed at nothing. See README.md, "Configuration".
+e-mail to the console, Stripe pointed at nothing. See docs/operating.md, "Configuration".
 """
 
 from __future__ import annotations
@@ -127,7 +127,7 @@ DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
     # CONN_MAX_AGE stays 0: under daphne every HTTP request runs on a thread of its own, so
     # kept connections piled up (44 idle in one daphne) and bursts hit max_connections. Each
-    # process takes its connections from a pool instead (README: "Running several processes").
+    # process takes its connections from a pool instead (docs/operating.md: "Running several processes").
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
     if DATABASES["default"]["ENGINE"].endswith("postgresql"):
         DATABASES["default"].setdefault("OPTIONS", {})
@@ -283,7 +283,7 @@ ACCOUNT_RATE_LIMITS: dict[str, str] = {}
 # allauth must not read a forwarded header of its own
 ALLAUTH_TRUSTED_PROXY_COUNT = 0
 ALLAUTH_TRUSTED_CLIENT_IP_HEADER = None
-# the Django admin lives here instead of the well-known /admin/ (README: ADMIN_PATH)
+# the Django admin lives here instead of the well-known /admin/ (docs/operating.md: ADMIN_PATH)
 ADMIN_PATH = os.environ.get("ADMIN_PATH", "staff/").strip("/") + "/"
 if ADMIN_PATH == "/":
     raise ImproperlyConfigured("ADMIN_PATH must name a path, e.g. staff/")

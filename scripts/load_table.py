@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The README's load table in one command: for each number of daphne processes, start the site
+"""The load table of docs/benchmarks.md in one command: for each number of daphne processes, start the site
 with scripts/cluster.py, run `python -m games.loadgen` for each number of tables, stop it, and
 print one Markdown row per run (the full reports go to var/load/).
 

@@ -1,6 +1,6 @@
 """Seed 000's achievements in the variants without partners, on hand-built records: where the
 seed speaks of a team or of going alone, a player who plays for themself is their own side (our
-reading, written in README's achievements part)."""
+reading, written in docs/the-site.md, "Achievements in the variants")."""
 
 from __future__ import annotations
 
