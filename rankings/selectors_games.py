@@ -106,17 +106,12 @@ def _filtered(user_id: int, chosen: GamesFilter) -> QuerySet[GamePoints]:
     return rows
 
 
-def player_games_page(
-    *,
-    user_id: int,
-    chosen: GamesFilter | None = None,
-    key: str | None = None,
-    direction: str = OLDER,
-    per_page: int = PER_PAGE,
-) -> GamesPage:
-    """A page of the player's games, newest first: the first page, or the page just older or
-    newer than `key`. Two queries: the points rows with their games, and the games' seats."""
-    rows = _filtered(user_id, chosen or GamesFilter())
+def games_page_rows(
+    *, user_id: int, chosen: GamesFilter, key: str | None, direction: str, per_page: int
+) -> QuerySet[GamePoints]:
+    """The points rows of a page (and one more, to know whether another page follows), in the
+    order of the walk: newest first, or oldest first when going newer from `key`."""
+    rows = _filtered(user_id, chosen)
     after = parse_key(key)
     newer = direction == NEWER and after is not None
     if after is not None:
@@ -131,11 +126,28 @@ def player_games_page(
                 Q(finished_at__lt=moment) | Q(game_id__lt=game_id)
             )
     order = ("finished_at", "game_id") if newer else ("-finished_at", "-game_id")
+    return rows.order_by(*order)[: per_page + 1]
+
+
+def player_games_page(
+    *,
+    user_id: int,
+    chosen: GamesFilter | None = None,
+    key: str | None = None,
+    direction: str = OLDER,
+    per_page: int = PER_PAGE,
+) -> GamesPage:
+    """A page of the player's games, newest first: the first page, or the page just older or
+    newer than `key`. Two queries: the points rows with their games, and the games' seats."""
+    chosen = chosen or GamesFilter()
+    after = parse_key(key)
+    newer = direction == NEWER and after is not None
+    rows = games_page_rows(
+        user_id=user_id, chosen=chosen, key=key, direction=direction, per_page=per_page
+    )
     seats = Seat.objects.select_related("user").order_by("position")
     found = list(
-        rows.order_by(*order)
-        .select_related("game")
-        .prefetch_related(Prefetch("game__seats", queryset=seats))[: per_page + 1]
+        rows.select_related("game").prefetch_related(Prefetch("game__seats", queryset=seats))
     )
     more = len(found) > per_page
     if newer and not more:
