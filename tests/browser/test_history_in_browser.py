@@ -16,6 +16,7 @@ from games.engine import RuleOptions
 from games.transcripts import history_replay
 from leagues.models import League
 from leagues.services.leagues import league_create
+from leagues.services.members import invitation_accept, invitation_send
 from rankings.tasks import game_finished
 from tests.browser.people import make_player, signed_in_page
 from tests.economy.coins import wallet_set
@@ -81,7 +82,7 @@ def test_a_player_downloads_a_game_s_history_and_finds_it_among_their_games(
 def test_an_organiser_edits_and_closes_their_league(live_site, browser, artifacts):
     shots = artifacts / "history"
     shots.mkdir(exist_ok=True)
-    olga = make_player("Olga")
+    olga, mia = make_player("Olga"), make_player("Mia")
     wallet_set(olga, gold=100)
     league = league_create(
         organiser_id=olga.pk,
@@ -92,6 +93,15 @@ def test_an_organiser_edits_and_closes_their_league(live_site, browser, artifact
         season_length=League.SeasonLength.MONTH,
         creation_key="browser-edit",
     )
+    invitation = invitation_send(league_id=league.pk, organiser_id=olga.pk, name="Mia")
+    invitation_accept(invitation_id=invitation.pk, user_id=mia.pk)
+    member = signed_in_page(browser, live_site, mia)
+    refused = member.goto(f"{live_site}/leagues/{league.pk}/edit/")
+    assert refused is not None and refused.status == 403
+    assert "Only the league's organiser can edit it." in member.locator("[role=alert]").inner_text()
+    member.screenshot(path=shots / "league-refused-desktop.png")
+    member.context.close()
+
     page = signed_in_page(browser, live_site, olga)
     page.goto(f"{live_site}/leagues/{league.pk}/")
     page.get_by_role("link", name="Edit the league").click()
