@@ -68,6 +68,17 @@ def preset_initial(name: str) -> dict[str, Any]:
     }
 
 
+def rules_initial(rules: RuleOptions) -> dict[str, Any]:
+    """A form's starting values for options already chosen (a league's, to edit them): the
+    preset's name when they are a preset's, else the custom choice, and every option."""
+    options = rules.to_dict()
+    preset = next((name for name in PRESETS if preset_options(name) == options), CUSTOM)
+    return {
+        "preset": preset,
+        **{key: str(value) if key in _SELECTS else value for key, value in options.items()},
+    }
+
+
 @dataclass(frozen=True)
 class OptionGroup:
     title: str

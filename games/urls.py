@@ -28,4 +28,10 @@ urlpatterns = [
     path("tables/<int:game_id>/report/", views.table_report, name="report"),
     path("tables/<int:game_id>/play-again/", views_play_again.play_again_view, name="play_again"),
     path("games/<int:game_id>/", views_record.game_record_page, name="record"),
+    path("games/<int:game_id>/history.json", views_record.game_history_json, name="history_json"),
+    path(
+        "games/<int:game_id>/score-sheet.txt",
+        views_record.game_score_sheet_text,
+        name="score_sheet_text",
+    ),
 ]

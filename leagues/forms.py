@@ -58,6 +58,20 @@ class LeagueCreateForm(TableRulesForm):
         return " ".join(self.cleaned_data["name"].split())
 
 
+class LeagueEditForm(TableRulesForm):
+    """The organiser's changes: the creation form's fields but the season's length (seasons
+    keep their rhythm) and the one-time key (an edit sent twice sets the same values)."""
+
+    name = LeagueCreateForm.base_fields["name"]
+    description = LeagueCreateForm.base_fields["description"]
+    joining = LeagueCreateForm.base_fields["joining"]
+
+    field_order = ["name", "description", "joining"]
+
+    def clean_name(self) -> str:
+        return " ".join(self.cleaned_data["name"].split())
+
+
 class LeagueInviteForm(forms.Form):
     name = forms.CharField(max_length=254, label="Player's name")
 

@@ -38,6 +38,8 @@ class League(models.Model):
     description = models.TextField(max_length=1000, blank=True)
     # the games.engine.RuleOptions of every table of the league
     rules = models.JSONField()
+    # the organiser's new rules: they replace `rules` when the next season opens (None: no change)
+    next_rules = models.JSONField(null=True, blank=True)
     joining = models.CharField(max_length=10, choices=Joining.choices, default=Joining.INVITATION)
     season_length = models.CharField(
         max_length=10, choices=SeasonLength.choices, default=SeasonLength.MONTH
@@ -51,6 +53,8 @@ class League(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # closed by its organiser: no new tables, members or seasons; members still read it
+    closed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import views, views_organiser
 
 app_name = "leagues"
 
@@ -32,7 +32,9 @@ urlpatterns = [
         views.member_remove_view,
         name="member_remove",
     ),
-    path("<int:league_id>/hand-over/", views.hand_over, name="hand_over"),
+    path("<int:league_id>/hand-over/", views_organiser.hand_over, name="hand_over"),
+    path("<int:league_id>/edit/", views_organiser.edit, name="edit"),
+    path("<int:league_id>/close/", views_organiser.close, name="close"),
     path("<int:league_id>/leave/", views.leave, name="leave"),
     path("<int:league_id>/tables/open/", views.table_open, name="table_open"),
     path("<int:league_id>/tables/<int:game_id>/sit/", views.table_sit, name="table_sit"),

@@ -20,7 +20,7 @@ from games.rule_texts import rules_summary
 from games.services.errors import Refused
 
 from . import selectors
-from .forms import HandOverForm, LeagueCreateForm, LeagueInviteForm
+from .forms import LeagueCreateForm, LeagueInviteForm
 from .models import League, Membership
 from .selectors_pages import my_leagues
 from .services.errors import LeagueError
@@ -33,7 +33,6 @@ from .services.members import (
     league_join_by_link,
     league_leave,
     member_remove,
-    organiser_hand_over,
 )
 from .services.seasons import season_current
 from .services.tables import league_table_open, league_table_sit
@@ -139,6 +138,8 @@ def detail(request: HttpRequest, league_id: int) -> HttpResponse:
             if any(seat.user_id == request.user.pk for seat in game.seats.all())
         },
     }
+    if league.next_rules is not None:
+        context["next_rules"] = rules_summary(RuleOptions.from_dict(league.next_rules))
     if is_organiser:
         context |= {
             "invite_form": LeagueInviteForm(),
@@ -252,26 +253,6 @@ def member_remove_view(request: HttpRequest, league_id: int, player_id: int) -> 
         messages.error(request, error.message)
     else:
         messages.info(request, "You removed the member: their games from now on do not count here.")
-    return _league_page(league_id)
-
-
-@login_required
-@require_POST
-def hand_over(request: HttpRequest, league_id: int) -> HttpResponse:
-    form = HandOverForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, "Choose the member who becomes the organiser.")
-        return _league_page(league_id)
-    try:
-        organiser_hand_over(
-            league_id=league_id,
-            organiser_id=request.user.pk,
-            player_id=form.cleaned_data["player"],
-        )
-    except LeagueError as error:
-        messages.error(request, error.message)
-    else:
-        messages.success(request, "You handed the organiser role over; you stay a member.")
     return _league_page(league_id)
 
 

@@ -22,6 +22,9 @@ class GamePoints(models.Model):
     month = models.DateField(help_text="First day of the month of the game's end")
     day = models.DateField(help_text="The day of the game's end, in the site's time zone")
     finished_at = models.DateTimeField()
+    # the game's rules.variant (euchre, two_handed, three_handed, call_ace): a player's games
+    # page filters on it without reading the games
+    variant = models.CharField(max_length=20, default="euchre")
 
     class Meta:
         constraints = [
@@ -33,8 +36,16 @@ class GamePoints(models.Model):
             models.Index(
                 fields=["month", "player", "points", "finished_at"], name="gamepoints_month_sums"
             ),
-            # the player's history in order: streaks and days played (achievements)
-            models.Index(fields=["player", "finished_at"], name="gamepoints_player_finished"),
+            # the player's history in order: streaks and days played (achievements), and the
+            # player's games page, newest first, a page after a (finished_at, game) key
+            models.Index(
+                fields=["player", "finished_at", "game"], name="gamepoints_player_history"
+            ),
+            # ... the same page of one variant's games
+            models.Index(
+                fields=["player", "variant", "finished_at", "game"],
+                name="gamepoints_player_variant",
+            ),
         ]
 
     def __str__(self) -> str:

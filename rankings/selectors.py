@@ -145,6 +145,33 @@ class RecentGame:
         return f"against {against}"
 
 
+def recent_game(game: Game, user_id: int) -> RecentGame:
+    """The line of a list of games for the player `user_id`; the game's seats and their users
+    prefetched (`game.seats.all()`)."""
+    seats = list(game.seats.all())
+    mine = next(seat for seat in seats if seat.user_id == user_id)
+    if game.partnerships:
+        team = mine.position % 2
+        partner: str | None = seat_label(game, seats[(mine.position + 2) % 4])
+        others = [seat for seat in seats if seat.position % 2 != team]
+        score_others: tuple[int, ...] = (game.scores[1 - team],)
+    else:
+        partner = None
+        others = [seat for seat in seats if seat is not mine]
+        score_others = tuple(seat.score for seat in others)
+    return RecentGame(
+        game_id=game.pk,
+        finished_at=game.finished_at,
+        won=mine.position in game.winning_seats,
+        cancelled=mine.cancelled,
+        score_us=game.side_score(mine),
+        score_others=score_others,
+        points=seat_game_points(game, mine),
+        partner=partner,
+        opponents=tuple(seat_label(game, seat) for seat in others),
+    )
+
+
 def player_recent_games(*, user_id: int, limit: int = RECENT_GAMES) -> list[RecentGame]:
     """The player's latest counted games, newest first: one query, and one for their seats."""
     games = (
@@ -154,33 +181,7 @@ def player_recent_games(*, user_id: int, limit: int = RECENT_GAMES) -> list[Rece
             Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("position"))
         )[:limit]
     )
-    recent = []
-    for game in games:
-        seats = list(game.seats.all())
-        mine = next(seat for seat in seats if seat.user_id == user_id)
-        if game.partnerships:
-            team = mine.position % 2
-            partner: str | None = seat_label(game, seats[(mine.position + 2) % 4])
-            others = [seat for seat in seats if seat.position % 2 != team]
-            score_others: tuple[int, ...] = (game.scores[1 - team],)
-        else:
-            partner = None
-            others = [seat for seat in seats if seat is not mine]
-            score_others = tuple(seat.score for seat in others)
-        recent.append(
-            RecentGame(
-                game_id=game.pk,
-                finished_at=game.finished_at,
-                won=mine.position in game.winning_seats,
-                cancelled=mine.cancelled,
-                score_us=game.side_score(mine),
-                score_others=score_others,
-                points=seat_game_points(game, mine),
-                partner=partner,
-                opponents=tuple(seat_label(game, seat) for seat in others),
-            )
-        )
-    return recent
+    return [recent_game(game, user_id) for game in games]
 
 
 def player_rank(*, user_id: int) -> Rank:

@@ -67,6 +67,8 @@ def _already_member(league: League) -> LeagueError:
 def _membership_start(league: League, player_id: int) -> Membership:
     """`league` is locked and private: the player becomes a member now. Their invitation to it,
     if one is waiting, is accepted with it (joining by link answers it too)."""
+    if league.closed_at is not None:
+        raise LeagueError("league_closed", f"{league.name} is closed: it takes no new members.")
     if not Membership.objects.filter(
         league=league, ended_at__isnull=True, role=Membership.Role.ORGANISER
     ).exists():
@@ -109,6 +111,8 @@ def invitation_send(*, league_id: int, organiser_id: int, name: str) -> LeagueIn
     with transaction.atomic():
         league = _private_league_locked(league_id=league_id)
         _organiser_check(league, organiser_id)
+        if league.closed_at is not None:
+            raise LeagueError("league_closed", f"{league.name} is closed: it takes no new members.")
         invitee = User.objects.filter(is_active=True, display_name__iexact=name).first()
         if not name or invitee is None:
             # a blocked player is not found either
@@ -220,6 +224,8 @@ def organiser_hand_over(*, league_id: int, organiser_id: int, player_id: int) ->
     """The organiser makes another current member the organiser and becomes a member."""
     with transaction.atomic():
         league = _private_league_locked(league_id=league_id)
+        if _handed_over_already(league, organiser_id, player_id):
+            return  # a second submit of the same hand-over: done already
         organiser = _organiser_check(league, organiser_id)
         if player_id == organiser_id:
             raise LeagueError("self", "You are the organiser already.")
@@ -231,6 +237,18 @@ def organiser_hand_over(*, league_id: int, organiser_id: int, player_id: int) ->
         organiser.save(update_fields=["role"])
         successor.role = Membership.Role.ORGANISER
         successor.save(update_fields=["role"])
+
+
+def _handed_over_already(league: League, former_id: int, player_id: int) -> bool:
+    """`player_id` is the organiser now, and `former_id` still a member (who handed it over)."""
+    current = _current(league, player_id)
+    former = _current(league, former_id)
+    return (
+        former_id != player_id
+        and current is not None
+        and current.role == Membership.Role.ORGANISER
+        and former is not None
+    )
 
 
 def league_leave(*, league_id: int, user_id: int) -> None:

@@ -123,11 +123,20 @@ def season_close(*, season_id: int, now: datetime | None = None) -> bool:
                 standings=[row.player_id for row in rows],
             )
         elif Membership.objects.filter(league=league, ended_at__isnull=True).exists():
-            starts_at, ends_at = season_bounds(
-                starts_at=season.ends_at, season_length=league.season_length
-            )
-            Season.objects.create(
-                league=league, number=season.number + 1, starts_at=starts_at, ends_at=ends_at
-            )
-        # a private league without members has stopped: no next season
+            league = League.objects.select_for_update().get(pk=league.pk)
+            if league.closed_at is None:
+                _next_season_open(league, season)
+        # a private league without members, or closed by its organiser: no next season
     return True
+
+
+def _next_season_open(league: League, season: Season) -> None:
+    """`league` is locked: the season after `season` opens, with the rules the organiser chose
+    for it, if they changed them."""
+    starts_at, ends_at = season_bounds(starts_at=season.ends_at, season_length=league.season_length)
+    Season.objects.create(
+        league=league, number=season.number + 1, starts_at=starts_at, ends_at=ends_at
+    )
+    if league.next_rules is not None:
+        league.rules, league.next_rules = league.next_rules, None
+        league.save(update_fields=["rules", "next_rules"])

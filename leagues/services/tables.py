@@ -23,6 +23,10 @@ from .errors import LeagueError
 NOT_MEMBER = LeagueError("not_member", "Only the league's members play at its tables.")
 
 
+def _closed(league: League) -> LeagueError:
+    return LeagueError("league_closed", f"{league.name} is closed: it opens no new tables.")
+
+
 def _membership_locked(*, league_id: int, user_id: int) -> Membership:
     membership = (
         Membership.objects.select_for_update()
@@ -39,7 +43,12 @@ def league_table_open(*, league_id: int, user_id: int) -> Game:
     """A member opens a table of the league, sitting in its first seat; they start it when the
     players they want are seated."""
     with transaction.atomic():
-        league = _membership_locked(league_id=league_id, user_id=user_id).league
+        # the league first, then the membership: the order of every change of members, and
+        # a close (which locks the league) cannot slip between this check and the new table
+        league = League.objects.select_for_update().filter(pk=league_id).first()
+        _membership_locked(league_id=league_id, user_id=user_id)
+        if league.closed_at is not None:
+            raise _closed(league)
         champions = league.kind == League.Kind.CHAMPIONS
         if champions:
             # its single season is the month: a game ending later would count nowhere
@@ -66,7 +75,9 @@ def league_table_sit(*, game_id: int, user_id: int) -> Seat:
     if league_id is None:
         raise LeagueError("not_league_table", "This is not a league's table.")
     with transaction.atomic():
-        _membership_locked(league_id=league_id, user_id=user_id)
+        league = _membership_locked(league_id=league_id, user_id=user_id).league
+        if league.closed_at is not None:
+            raise _closed(league)
         seat = seat_take(game_id=game_id, user_id=user_id, admitted=True)
         # seat_take told the table before this transaction committed: tell it again after
         version = Game.objects.values_list("version", flat=True).get(pk=game_id)

@@ -44,6 +44,7 @@ def game_points_record(*, game_id: int) -> list[int]:
             month=month_of(game.finished_at),
             day=day_of(game.finished_at),
             finished_at=game.finished_at,
+            variant=game.variant,
         )
         for seat in seats
     ]

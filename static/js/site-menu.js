@@ -36,11 +36,18 @@
     });
 
     // the page's own section is marked in the menu, as sites mark where you are
+    // (the longest link that leads here: a profile's games page is Games, not Profile)
     var here = window.location.pathname;
+    var best = null;
+    var bestLength = 0;
     nav.querySelectorAll("a[href]").forEach(function (link) {
       var path = new URL(link.href, window.location.href).pathname;
-      if (path !== "/" && here.indexOf(path) === 0) link.setAttribute("aria-current", "page");
+      if (path !== "/" && here.indexOf(path) === 0 && path.length > bestLength) {
+        best = link;
+        bestLength = path.length;
+      }
     });
+    if (best) best.setAttribute("aria-current", "page");
   }
 
   if (document.readyState === "loading") {
