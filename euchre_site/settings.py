@@ -127,7 +127,8 @@ DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
     # CONN_MAX_AGE stays 0: under daphne every HTTP request runs on a thread of its own, so
     # kept connections piled up (44 idle in one daphne) and bursts hit max_connections. Each
-    # process takes its connections from a pool instead (docs/operating.md: "Running several processes").
+    # process takes its connections from a pool instead (docs/operating.md: "Running several
+    # processes").
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
     if DATABASES["default"]["ENGINE"].endswith("postgresql"):
         DATABASES["default"].setdefault("OPTIONS", {})

@@ -298,8 +298,8 @@ def check_called_partner(hand: HandState) -> tuple[int | None, str | None]:
 @settings(max_examples=80, deadline=None)
 @given(rules=rule_options(), seed=seeds, choice_seed=choice_seeds)
 def test_a_game_is_a_pure_function_of_rules_seed_and_actions(rules, seed, choice_seed):
-    """docs/architecture.md, "The rules engine": a game is a pure function of its rule options, its seed and its
-    list of actions (a property of our engine, not a seed rule)."""
+    """docs/architecture.md, "The rules engine": a game is a pure function of its rule options,
+    its seed and its list of actions (a property of our engine, not a seed rule)."""
     actions = played_actions(rules, seed, choice_seed)
     assert actions == played_actions(rules, seed, choice_seed)
     first, second = Game(rules, seed, tuple(actions)), Game(rules, seed, tuple(actions))
