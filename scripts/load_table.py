@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""The load table of docs/benchmarks.md in one command: for each number of daphne processes,
-start the site with scripts/cluster.py, run `python -m games.loadgen` for each number of tables, stop it, and
+"""The README's load table in one command: for each number of daphne processes, start the site
+with scripts/cluster.py, run `python -m games.loadgen` for each number of tables, stop it, and
 print one Markdown row per run (the full reports go to var/load/).
 
     . scripts/bench_env.sh && .venv/bin/python scripts/load_table.py \\
