@@ -242,7 +242,12 @@ def test_an_exchange_takes_three_selected_cards_and_the_summary_says_so(browser,
         click_choice(page, table)
         answer_my_moves(page, table)
     page.wait_for_selector("#felt-overlay .hand-summary", timeout=10_000)
-    assert "You exchanged three cards with the kitty." in page.inner_text("#felt-overlay")
+    summary = page.inner_text("#felt-overlay")
+    assert "You exchanged three cards with the kitty." in summary
+    # partners are "we" and "they", as the score panel's "Us" and "Them"
+    assert re.search(r"Tricks: Us \d · Them \d", summary)
+    if ", alone" not in summary:  # a lone maker is named
+        assert re.search(r"Hand \d+: (we|they) (made it|took every trick|were euchred)", summary)
     assert errors == []
 
 

@@ -98,7 +98,12 @@ export function partnerOf(state, view, seat) {
 export function scorers(state) {
   if (partnered(state)) {
     const mine = state.my_seat % 2; // my side first
-    return [mine, 1 - mine].map((team) => ({ index: team, seats: [team, team + 2], label: teamLabel(state, team) }));
+    return [mine, 1 - mine].map((team) => ({
+      index: team,
+      seats: [team, team + 2],
+      label: teamLabel(state, team),
+      side: team === mine ? "Us" : "Them", // the panel's words, short enough for a summary line
+    }));
   }
   // each player alone: me first, then round the table as play goes
   const count = seatCount(state);

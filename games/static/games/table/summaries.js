@@ -52,15 +52,17 @@ export function handSummary(ctx, record) {
 
 function headline(state, record) {
   const makers = makerSide(state, record);
+  // partners making trump together are "we" or "they", as the score panel's "Us" and "Them"
+  const who = makers.length === 2 && partnered(state) ? (makers.includes(state.my_seat) ? "we" : "they") : null;
+  const names = who || namesOf(state, makers);
+  const several = who || makers.length > 1 || makers[0] === state.my_seat;
   switch (record.outcome) {
     case "make":
-      return namesOf(state, makers) + " made it";
+      return names + " made it";
     case "march":
-      return namesOf(state, makers) + " took every trick";
+      return names + " took every trick";
     case "euchre":
-      return (
-        namesOf(state, makers) + (makers.length > 1 || makers[0] === state.my_seat ? " were" : " was") + " euchred"
-      );
+      return names + (several ? " were" : " was") + " euchred";
     case "all_pass":
       return "everyone passed";
     case "redeal":
@@ -114,7 +116,7 @@ function tricksLine(state, record) {
   const bySeat = new Array(seatCount(state)).fill(0);
   record.tricks.forEach((trick) => (bySeat[trick.winner] += 1));
   return scorers(state)
-    .map((scorer) => scorer.label + " " + scorer.seats.reduce((sum, seat) => sum + bySeat[seat], 0))
+    .map((scorer) => (scorer.side || scorer.label) + " " + scorer.seats.reduce((sum, seat) => sum + bySeat[seat], 0))
     .join(" · ");
 }
 
@@ -125,7 +127,10 @@ function pointsLine(state, record) {
     .filter((scorer) => changes[scorer.index])
     .map(
       (scorer) =>
-        (changes[scorer.index] > 0 ? "+" : "−") + plural(Math.abs(changes[scorer.index]), "point") + " " + scorer.label,
+        (changes[scorer.index] > 0 ? "+" : "−") +
+        plural(Math.abs(changes[scorer.index]), "point") +
+        " " +
+        (scorer.side ? "for " + scorer.side.toLowerCase() : scorer.label),
     );
   return parts.length ? parts.join(" · ") : "No points.";
 }
@@ -135,7 +140,9 @@ export function scoreTable(state, score) {
   const body = el("tbody");
   scorers(state).forEach((scorer) => {
     const row = el("tr", scorer.seats.includes(state.my_seat) ? "mine" : "");
-    row.append(el("th", "", scorer.label), el("td", "", String(score[scorer.index])));
+    const name = el("th", "", scorer.side || scorer.label);
+    if (scorer.side) name.append(el("small", "", scorer.label));
+    row.append(name, el("td", "", String(score[scorer.index])));
     body.append(row);
   });
   table.append(body);
