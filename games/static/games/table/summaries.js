@@ -158,16 +158,13 @@ export function gameOver(ctx) {
   const box = el("div", "summary game-over");
   box.id = "game-over";
   const won = winners.includes(state.my_seat);
-  const title = won
-    ? winners.length > 1
-      ? "You and " +
-        namesOf(
-          state,
-          winners.filter((s) => s !== state.my_seat),
-        ) +
-        " win!"
-      : "You win!"
-    : namesOf(state, winners) + (winners.length > 1 ? " win" : " wins");
+  let title;
+  if (partnered(state) && winners.length > 1) title = won ? "we win!" : "they win"; // as "Us" and "Them"
+  else if (won) {
+    const others = winners.filter((seat) => seat !== state.my_seat);
+    title = others.length ? "You and " + namesOf(state, others) + " win!" : "You win!";
+  }
+  else title = namesOf(state, winners) + (winners.length > 1 ? " win" : " wins");
   box.append(el("h2", won ? "won" : "lost", "Game over — " + title));
   box.append(scoreTable(state, result.final_score || view.score));
   if (result.my_game_points !== null && result.my_game_points !== undefined) {
