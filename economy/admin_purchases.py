@@ -11,7 +11,7 @@ from django.contrib import admin
 from django.http import HttpRequest
 from django.utils.html import format_html
 
-from .models import Purchase, StripeEvent, UnusableStripeEvent
+from .models import Purchase, PurchaseDispute, StripeEvent, UnusableStripeEvent
 from .selectors_purchases import price_shown
 
 
@@ -74,6 +74,28 @@ class PurchaseAdmin(ReadOnlyAdmin):
         if not purchase.amount_refunded_cents:
             return "—"
         return price_shown(purchase.amount_refunded_cents, purchase.currency)
+
+
+@admin.register(PurchaseDispute)
+class PurchaseDisputeAdmin(ReadOnlyAdmin):
+    """What each dispute's events told, in whatever order (services.purchases_disputes)."""
+
+    list_display = ["first_seen_at", "dispute_id", "purchase", "status", "outcome", "status_at"]
+    list_filter = ["outcome", "status"]
+    search_fields = ["dispute_id", "purchase__user__email", "purchase__stripe_payment_intent_id"]
+    list_select_related = ["purchase__user"]
+    fields = [
+        "dispute_id",
+        "purchase",
+        "status",
+        "status_at",
+        "amount_cents",
+        "outcome",
+        "funds_withdrawn_at",
+        "funds_reinstated_at",
+        "first_seen_at",
+    ]
+    readonly_fields = fields
 
 
 @admin.register(StripeEvent)

@@ -164,6 +164,48 @@ class Purchase(models.Model):
         return f"{self.user}: {self.gold} gold ({self.get_status_display()})"
 
 
+# Stripe's dispute statuses that end a dispute (the others: warning_needs_response,
+# warning_under_review, needs_response, under_review); charge_refunded is the old name of one
+DISPUTE_FINAL_STATUSES = ("won", "lost", "warning_closed", "prevented", "charge_refunded")
+# of those, the ones where the money went back to the buyer
+DISPUTE_LOST_STATUSES = ("lost",)
+
+
+class PurchaseDispute(models.Model):
+    """What the site knows of one Stripe dispute, whatever order its events came in. Stripe
+    sends created, funds_withdrawn, funds_reinstated and closed in any order; each carries the
+    dispute as it was when the event was made (`created`). The newest status is kept; a final
+    status (won, lost, warning_closed, prevented) closes the dispute for good, as at Stripe."""
+
+    dispute_id = models.CharField(max_length=100, unique=True)
+    purchase = models.ForeignKey(Purchase, on_delete=models.PROTECT, related_name="disputes")
+    status = models.CharField(max_length=30)
+    # when Stripe made the event whose object gave `status` (and `amount_cents`)
+    status_at = models.DateTimeField()
+    amount_cents = models.PositiveIntegerField()
+    # "" while open; else the final status that closed it
+    outcome = models.CharField(max_length=30, blank=True)
+    funds_withdrawn_at = models.DateTimeField(null=True, blank=True)
+    funds_reinstated_at = models.DateTimeField(null=True, blank=True)
+    first_seen_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-first_seen_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(outcome__in=["", *DISPUTE_FINAL_STATUSES]),
+                name="economy_dispute_outcome_is_final_status",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.dispute_id} ({self.outcome or 'open'}: {self.status})"
+
+    @property
+    def is_open(self) -> bool:
+        return not self.outcome
+
+
 class StripeEvent(models.Model):
     """Each Stripe event handled, once: a redelivered event finds its row and does nothing."""
 

@@ -60,6 +60,7 @@ class StripeStandIn:
         self.session_creates = 0  # how many sessions were really made (not replayed)
         self._replies: dict[str, tuple[int, str]] = {}
         self._charges: dict[str, dict[str, Any]] = {}
+        self._disputes: dict[str, str] = {}  # session id -> its dispute's id
         self._lock = threading.Lock()
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler_class())
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
@@ -209,10 +210,16 @@ class StripeStandIn:
             return json.loads(json.dumps(charge))
 
     def dispute(self, session_id: str, *, status: str, dispute_id: str = "") -> dict[str, Any]:
-        """A dispute of the session's payment in `status` (needs_response, won, lost)."""
-        session = self.sessions[session_id]
+        """The dispute of the session's payment (a charge has at most one, so the same id each
+        time unless `dispute_id` says otherwise) in `status` (needs_response, won, lost...)."""
+        with self._lock:
+            session = self.sessions[session_id]
+            if not dispute_id:
+                dispute_id = self._disputes.setdefault(
+                    session_id, "dp_test_" + secrets.token_hex(12)
+                )
         return {
-            "id": dispute_id or "dp_test_" + secrets.token_hex(12),
+            "id": dispute_id,
             "object": "dispute",
             "amount": session["amount_total"],
             "currency": session["currency"],

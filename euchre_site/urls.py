@@ -18,3 +18,7 @@ urlpatterns = [
     # not /admin/: staff only, at the path the settings name (docs/operating.md: ADMIN_PATH)
     path(settings.ADMIN_PATH, admin.site.urls),
 ]
+
+# the site's own pages when DEBUG is off (euchre_site.error_pages)
+handler404 = "euchre_site.error_pages.not_found"
+handler500 = "euchre_site.error_pages.server_error"

@@ -4,16 +4,14 @@ A refund takes back gold in proportion to the money returned (Stripe reports the
 amount cumulatively, so each report sets a target rather than adding to it): floor(gold *
 refunded / price), all of it when fully refunded, minus what was already taken back. What the
 balance cannot cover becomes owed gold (GOLD_DEBT), which blocks buying and spending until a
-later purchase pays it. A dispute freezes the player's gold until it closes; a lost dispute
-takes the gold back like a full refund.
+later purchase pays it. Disputes (purchases_disputes) take gold back through the same steps.
 """
 
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import F
 
-from ..models import Currency, LedgerEntry, Purchase, Wallet
+from ..models import Currency, LedgerEntry, Purchase
 from .ledger import ledger_post, wallet_locked
 
 
@@ -95,31 +93,4 @@ def purchase_refund_sync(
         purchase.amount_refunded_cents = refunded
         purchase.save(update_fields=["amount_refunded_cents"])
         _gold_take_back(purchase, target=target, idempotency_key=f"refund:{purchase.pk}:{refunded}")
-    return purchase
-
-
-def purchase_dispute_open(*, payment_intent_id: str) -> Purchase:
-    """Freezes the buyer's gold: one open dispute per purchase counts once."""
-    with transaction.atomic():
-        purchase = _paid_purchase_locked(payment_intent_id)
-        if purchase.disputed:
-            return purchase
-        wallet_locked(user_id=purchase.user_id)
-        Wallet.objects.filter(pk=purchase.user_id).update(open_disputes=F("open_disputes") + 1)
-        purchase.disputed = True
-        purchase.save(update_fields=["disputed"])
-    return purchase
-
-
-def purchase_dispute_close(*, payment_intent_id: str, dispute_id: str, lost: bool) -> Purchase:
-    """Releases the freeze; a lost dispute also takes the purchase's gold back entirely."""
-    with transaction.atomic():
-        purchase = _paid_purchase_locked(payment_intent_id)
-        if purchase.disputed:
-            wallet_locked(user_id=purchase.user_id)
-            Wallet.objects.filter(pk=purchase.user_id).update(open_disputes=F("open_disputes") - 1)
-            purchase.disputed = False
-            purchase.save(update_fields=["disputed"])
-        if lost:
-            _gold_take_back(purchase, target=purchase.gold, idempotency_key=f"dispute:{dispute_id}")
     return purchase

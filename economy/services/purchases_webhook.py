@@ -26,12 +26,8 @@ from .purchases import (
     purchase_fulfil,
     purchase_payment_pending,
 )
-from .purchases_refunds import (
-    PurchaseAmountsMismatch,
-    purchase_dispute_close,
-    purchase_dispute_open,
-    purchase_refund_sync,
-)
+from .purchases_disputes import DisputeOfAnotherPurchase, purchase_dispute_sync
+from .purchases_refunds import PurchaseAmountsMismatch, purchase_refund_sync
 from .stripe_payloads import StripeEventUnusable, event_checked, event_labels
 
 log = logging.getLogger(__name__)
@@ -84,17 +80,30 @@ def _charge_refunded(charge: dict[str, Any]) -> None:
     )
 
 
-def _dispute_created(dispute: dict[str, Any]) -> None:
-    purchase_dispute_open(payment_intent_id=dispute["payment_intent"])
+def _dispute_event(event_type: str) -> Callable[[dict[str, Any]], None]:
+    """Every dispute event tells what it knows of the dispute; none opens or closes it by its
+    type alone (Stripe sends them in any order)."""
+
+    def handle(dispute: dict[str, Any]) -> None:
+        purchase_dispute_sync(
+            payment_intent_id=dispute["payment_intent"],
+            dispute_id=dispute["id"],
+            status=dispute["status"],
+            amount_cents=dispute["amount"],
+            event_type=event_type,
+            event_created=dispute["created"],
+        )
+
+    return handle
 
 
-def _dispute_closed(dispute: dict[str, Any]) -> None:
-    purchase_dispute_close(
-        payment_intent_id=dispute["payment_intent"],
-        dispute_id=dispute["id"],
-        lost=dispute["status"] == "lost",
-    )
-
+DISPUTE_TYPES = (
+    "charge.dispute.created",
+    "charge.dispute.updated",
+    "charge.dispute.funds_withdrawn",
+    "charge.dispute.funds_reinstated",
+    "charge.dispute.closed",
+)
 
 # each receives its data object as stripe_payloads.OBJECT_CHECKS left it (same keys)
 HANDLERS: dict[str, Callable[[dict[str, Any]], None]] = {
@@ -103,8 +112,7 @@ HANDLERS: dict[str, Callable[[dict[str, Any]], None]] = {
     "checkout.session.async_payment_failed": _session_failed,
     "checkout.session.expired": _session_expired,
     "charge.refunded": _charge_refunded,
-    "charge.dispute.created": _dispute_created,
-    "charge.dispute.closed": _dispute_closed,
+    **{kind: _dispute_event(kind) for kind in DISPUTE_TYPES},
 }
 
 
@@ -140,6 +148,10 @@ def _handle_once(event_id: str, event_type: str, data_object: dict[str, Any]) ->
         except PurchaseAmountsMismatch as error:
             raise StripeEventUnusable(
                 Reason.INCONSISTENT, "data.object.amount is not the purchase's price"
+            ) from error
+        except DisputeOfAnotherPurchase as error:
+            raise StripeEventUnusable(
+                Reason.INCONSISTENT, "data.object.id: a dispute of another payment"
             ) from error
     return True
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 from ..models import UnusableStripeEvent
@@ -24,6 +25,10 @@ STRIPE_ID = re.compile(r"[A-Za-z0-9_]{1,255}")
 EVENT_TYPE = re.compile(r"[a-z0-9_.]{1,80}")
 # a dispute id becomes part of a ledger idempotency key (120 characters)
 DISPUTE_ID_MAX = 100
+# a dispute's status: Stripe's words (open or final), lower case
+DISPUTE_STATUS = re.compile(r"[a-z_]{1,30}")
+# an event's `created`: up to the year 9999
+TIMESTAMP_MAX = 253402300799
 # amounts are kept in PostgreSQL integer columns
 AMOUNT_MAX = 2**31 - 1
 # where a handled event's object is, as details name it
@@ -96,7 +101,10 @@ def event_checked(event: Any) -> dict[str, Any]:
     if check is None:
         return {}
     data = _object(event, "data", "")
-    return check(_object(data, "object", "data"))
+    checked = check(_object(data, "object", "data"))
+    if event_type in TIMED_TYPES:
+        checked["created"] = _timestamp(event, "created")
+    return checked
 
 
 def _object(parent: dict[str, Any], key: str, where: str) -> dict[str, Any]:
@@ -121,6 +129,14 @@ def _amount(parent: dict[str, Any], key: str, where: str, *, nullable: bool = Fa
     if type(value) is not int or not 0 <= value <= AMOUNT_MAX:
         raise _shape(_path(where, key), "an amount in cents", value, missing=key not in parent)
     return value
+
+
+def _timestamp(parent: dict[str, Any], key: str) -> datetime:
+    """A Unix time as Stripe gives it (an event's `created`), as an aware datetime."""
+    value = parent.get(key)
+    if type(value) is not int or not 0 < value <= TIMESTAMP_MAX:
+        raise _shape(key, "a Unix time", value, missing=key not in parent)
+    return datetime.fromtimestamp(value, tz=UTC)
 
 
 def _text(parent: dict[str, Any], key: str, where: str) -> str:
@@ -190,16 +206,21 @@ def _charge(charge: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _dispute_closed(dispute: dict[str, Any]) -> dict[str, Any]:
+def _dispute_status(dispute: dict[str, Any]) -> str:
+    status = _text(dispute, "status", OBJECT)
+    if not DISPUTE_STATUS.fullmatch(status):
+        raise _shape(f"{OBJECT}.status", "a dispute status", status)
+    return status
+
+
+def _dispute(dispute: dict[str, Any]) -> dict[str, Any]:
+    """Any dispute event: the dispute as it stood when the event was made."""
     return {
         "id": _stripe_id(dispute, "id", OBJECT, max_length=DISPUTE_ID_MAX),
         "payment_intent": _our_payment_intent(dispute),
-        "status": _text(dispute, "status", OBJECT),
+        "status": _dispute_status(dispute),
+        "amount": _amount(dispute, "amount", OBJECT),
     }
-
-
-def _dispute_created(dispute: dict[str, Any]) -> dict[str, Any]:
-    return {"payment_intent": _our_payment_intent(dispute)}
 
 
 # per handled event type, the check of its data object (the webhook's handlers: same keys)
@@ -209,6 +230,11 @@ OBJECT_CHECKS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "checkout.session.async_payment_failed": _checkout_session,
     "checkout.session.expired": _checkout_session,
     "charge.refunded": _charge,
-    "charge.dispute.created": _dispute_created,
-    "charge.dispute.closed": _dispute_closed,
+    "charge.dispute.created": _dispute,
+    "charge.dispute.updated": _dispute,
+    "charge.dispute.funds_withdrawn": _dispute,
+    "charge.dispute.funds_reinstated": _dispute,
+    "charge.dispute.closed": _dispute,
 }
+# the events whose handling depends on when Stripe made them (event_checked adds "created")
+TIMED_TYPES = frozenset(kind for kind, check in OBJECT_CHECKS.items() if check is _dispute)

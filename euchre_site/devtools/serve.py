@@ -1,7 +1,9 @@
 """`python3 run.py serve`: migrate, load demo data, start daphne, a Celery worker and beat.
 
 With REDIS_URL unset an embedded Valkey server is started; with DATABASE_URL unset the site uses
-a SQLite file. Ctrl-C, SIGTERM or SIGHUP stops every child process; if any child dies, all are
+a SQLite file. DEBUG is off unless set (Django's debug pages list every URL of the site, the
+staff admin's among them), with a secret key kept in the var directory; the first line says
+which mode runs. Ctrl-C, SIGTERM or SIGHUP stops every child process; if any child dies, all are
 stopped.
 """
 
@@ -10,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import os
+import secrets
 import signal
 import socket
 import subprocess
@@ -72,6 +75,42 @@ def stopped_with_serve() -> Callable[[], None] | None:
         libc.prctl(pr_set_pdeathsig, signal.SIGTERM)
 
     return in_child
+
+
+# env_bool's words (euchre_site.settings), read here without loading Django
+TRUE_WORDS = ("1", "true", "yes", "on")
+FALSE_WORDS = ("0", "false", "no", "off")
+DEBUG_OFF_LINE = "Debug mode: off (set DEBUG=true to turn it on)"
+DEBUG_ON_LINE = "Debug mode: ON — pages show internals; unset DEBUG to turn it off"
+
+
+def debug_mode_set(env: dict[str, str], var_dir: Path) -> str:
+    """Settles DEBUG in `env` for the site's processes, off unless it says otherwise, and
+    returns the line that says which. Off, Django wants a SECRET_KEY: one is made once and kept
+    in `var_dir` (outside production, where it must be given); and since serve speaks plain
+    HTTP, cookies are not marked Secure unless SECURE_COOKIES says so. ValueError when DEBUG
+    is neither true nor false."""
+    value = env.get("DEBUG", "").strip().lower()
+    if value in TRUE_WORDS:
+        return DEBUG_ON_LINE
+    if value and value not in FALSE_WORDS:
+        raise ValueError(f"DEBUG must be true or false, not {env['DEBUG']!r}")
+    env["DEBUG"] = "false"
+    env.setdefault("SECURE_COOKIES", "false")
+    production = env.get("DJANGO_ENV", "").strip().lower() == "production"
+    if not env.get("SECRET_KEY") and not production:
+        env["SECRET_KEY"] = local_secret_key(var_dir / "secret_key")
+    return DEBUG_OFF_LINE
+
+
+def local_secret_key(path: Path) -> str:
+    """This machine's own key, made on first use and readable by its owner only."""
+    if not path.exists():
+        with contextlib.suppress(FileExistsError):  # made meanwhile by another serve
+            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(descriptor, "w") as key_file:
+                key_file.write(secrets.token_urlsafe(50))
+    return path.read_text().strip()
 
 
 def say(message: str) -> None:
@@ -154,6 +193,11 @@ def serve(*, host: str, port: int, workers: int) -> int:
         return 2
     VAR_DIR.mkdir(parents=True, exist_ok=True)
     env = dict(os.environ)
+    try:
+        say(debug_mode_set(env, VAR_DIR))
+    except ValueError as error:
+        say(str(error))
+        return 2
     services: list[RunningService] = []
     children: dict[str, subprocess.Popen[bytes]] = {}
 

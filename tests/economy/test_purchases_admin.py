@@ -43,3 +43,18 @@ def test_staff_see_a_refunded_purchase_and_its_events(player_client, stand_in, s
     assert "charge.refunded" in events and "checkout.session.completed" in events
     assert StripeEvent.objects.count() == 2
     assert staff_client.get(reverse("admin:economy_purchase_add")).status_code == 403
+
+
+def test_staff_see_what_a_disputes_events_told(player_client, stand_in, staff_client):
+    session_id = checkout_paid(player_client, stand_in, "gold-100")
+    for kind, status in (("charge.dispute.closed", "won"), ("charge.dispute.created", "")):
+        dispute = stand_in.dispute(session_id, status=status or "needs_response")
+        assert webhook_post(player_client, stand_in.event(kind, dispute)).status_code == 200
+    dispute_id = stand_in.dispute(session_id, status="won")["id"]
+
+    listing = staff_client.get(reverse("admin:economy_purchasedispute_changelist"))
+    assert listing.context["cl"].result_count == 1
+    assert dispute_id in listing.content.decode()
+    shown = listing.context["cl"].result_list[0]
+    assert (shown.status, shown.outcome) == ("won", "won")  # the late "created" did not reopen it
+    assert staff_client.get(reverse("admin:economy_purchasedispute_add")).status_code == 403

@@ -18,11 +18,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from accounts.models import User
-from euchre_site.devtools.serve import WEBSOCKET_MAX_MESSAGE_BYTES
+from euchre_site.devtools.serve import DEBUG_OFF_LINE, DEBUG_ON_LINE, WEBSOCKET_MAX_MESSAGE_BYTES
 from games.engine import RuleOptions
 from games.models import Game
 from games.services.tables import table_create
@@ -62,7 +63,7 @@ def get(url: str) -> tuple[int, str]:
 class Serve:
     """A `run.py serve` process on the test database and this run's Redis."""
 
-    def __init__(self, tmp_path: Path, *, as_background_job: bool) -> None:
+    def __init__(self, tmp_path: Path, *, as_background_job: bool, debug: str | None) -> None:
         self.port = free_port()
         self.log_path = tmp_path / "serve.log"
         env = {
@@ -71,6 +72,13 @@ class Serve:
             "EUCHRE_VAR_DIR": str(tmp_path),
             "PYTHONUNBUFFERED": "1",
         }
+        # the test command sets DEBUG for the tests; serve is tested with its own default. The
+        # key is this process's, so that the sessions a test makes are the site's too.
+        for name in ("DEBUG", "SECURE_COOKIES"):
+            env.pop(name, None)
+        env["SECRET_KEY"] = settings.SECRET_KEY
+        if debug is not None:
+            env["DEBUG"] = debug
         command = [sys.executable, "-m", "euchre_site.devtools", "serve"]
         command += ["--port", str(self.port), "--workers", "1"]
         if as_background_job:
@@ -107,8 +115,8 @@ class Serve:
 def start_serve(transactional_db, redis_client, tmp_path) -> Iterator:
     started: list[Serve] = []
 
-    def start(*, as_background_job: bool = False) -> Serve:
-        started.append(Serve(tmp_path, as_background_job=as_background_job))
+    def start(*, as_background_job: bool = False, debug: str | None = None) -> Serve:
+        started.append(Serve(tmp_path, as_background_job=as_background_job, debug=debug))
         return started[-1]
 
     try:
@@ -182,6 +190,11 @@ def test_serve_starts_the_whole_site_and_ctrl_c_stops_every_child(start_serve):
     status, css = get(f"http://127.0.0.1:{serve.port}/static/css/site.css")
     assert status == 200 and "--felt" in css
     assert re.search(r"staff: +staff@example.com +password \S+", output)
+    # DEBUG off unless set, said first; an unknown address is the site's page, no URL list
+    assert output.splitlines()[0] == f"[run.py] {DEBUG_OFF_LINE}"
+    status, missing = get(f"http://127.0.0.1:{serve.port}/no-such-page/")
+    assert status == 404 and "<h1>Page not found</h1>" in missing
+    assert "Using the URLconf" not in missing and "staff/" not in missing
 
     # daphne refuses a frame over the Procfile's limit itself, before the site reads it (a
     # frame the site reads is answered "too_big" and closed with 4009)
@@ -214,3 +227,12 @@ def test_the_children_of_a_killed_serve_stop_too(start_serve):
     while any(pid_alive(pid) for pid in children.values()) and time.monotonic() < give_up:
         time.sleep(0.2)
     assert not [name for name, pid in children.items() if pid_alive(pid)]
+
+
+def test_serve_with_debug_set_says_so_first(start_serve):
+    serve = start_serve(debug="true")
+    deadline = time.monotonic() + 60
+    while DEBUG_ON_LINE not in serve.output() and time.monotonic() < deadline:
+        assert serve.process.poll() is None, serve.output()[-3000:]
+        time.sleep(0.2)
+    assert serve.output().splitlines()[0] == f"[run.py] {DEBUG_ON_LINE}"
