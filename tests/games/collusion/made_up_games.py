@@ -21,14 +21,14 @@ START = datetime(2026, 10, 1, tzinfo=UTC)
 
 def played_game(
     seed: str, cheats: Sequence[int] = (), rules: RuleOptions | None = None
-) -> tuple[GameState, list[tuple[int, int]]]:
+) -> tuple[GameState, list[tuple[int, int]], list[int]]:
     """A partnership game played by rule-of-thumb computers through the engine. The seats in
     `cheats` peek at their partner's cards: leading, they lead a suit the partner holds none
-    of when they can (a partner in crime). Returns the final state and every lead's
-    (hand number, trick)."""
+    of when they can (a partner in crime). Returns the final state, every lead's
+    (hand number, trick), and the seat of every move."""
     rules = rules or RuleOptions()
     state = GameState(rules, seed)
-    leads = []
+    leads, movers = [], []
     while state.winner is None:
         seat = state.to_act
         hand = state.hand
@@ -36,7 +36,8 @@ def played_game(
             leads.append((hand.number, len(hand.tricks)))
         action = _peeking_lead(state, seat) if seat in cheats else None
         state.apply(action or choose_action(seat_view(state, seat), rules), seat)
-    return state, leads
+        movers.append(seat)
+    return state, leads, movers
 
 
 def _peeking_lead(state: GameState, seat: int) -> str | None:
@@ -64,7 +65,7 @@ def engine_game(
 ) -> FinishedGame:
     """A finished partnership game with `players` in its seats, played through the engine,
     with its lead chances (every seat of a person leads as a person)."""
-    state, leads = played_game(f"made-up/{game_id}", cheats)
+    state, leads, _ = played_game(f"made-up/{game_id}", cheats)
     person_leads = set(leads)
     chances = tuple(
         chance
