@@ -19,7 +19,7 @@ from django.utils.safestring import SafeString
 
 from .admin_display import READ_ONLY_PAGE, admin_link, player_link, table, when
 from .admin_moderation import Decision
-from .collusion.words import TITLES, findings
+from .collusion.words import findings
 from .models import CollusionFlag, Game
 from .services.collusion import CollusionDecisionRefused, collusion_flag_decide
 
@@ -29,12 +29,12 @@ class KindFilter(admin.SimpleListFilter):
     parameter_name = "kind"
 
     def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
-        return list(TITLES.items())
+        return list(CollusionFlag.Kind.choices)
 
     def queryset(
         self, request: HttpRequest, queryset: QuerySet[CollusionFlag]
     ) -> QuerySet[CollusionFlag]:
-        if self.value() in TITLES:
+        if self.value() in CollusionFlag.Kind.values:
             return queryset.filter(kinds__contains=[self.value()])
         return queryset
 
@@ -105,7 +105,8 @@ class CollusionFlagAdmin(admin.ModelAdmin):
 
     @admin.display(description="evidence")
     def evidence_kinds(self, flag: CollusionFlag) -> str:
-        return "; ".join(TITLES.get(kind, kind) for kind in flag.kinds) or "—"
+        labels = dict(CollusionFlag.Kind.choices)
+        return "; ".join(labels.get(kind, kind) for kind in flag.kinds) or "—"
 
     @admin.display(description="decision")
     def decision(self, flag: CollusionFlag) -> SafeString | str:
