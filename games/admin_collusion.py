@@ -128,7 +128,7 @@ class CollusionFlagAdmin(admin.ModelAdmin):
             (
                 (
                     finding.title,
-                    "Flagged" if finding.flagged else "Below the bar",
+                    finding.verdict,
                     finding.found,
                     finding.chance,
                     finding.odds,
@@ -173,7 +173,7 @@ class CollusionFlagAdmin(admin.ModelAdmin):
         extra_context: dict[str, Any] | None = None,
     ) -> HttpResponse:
         flag = self.get_object(request, unquote(object_id))
-        context = dict(READ_ONLY_PAGE)
+        context = dict(READ_ONLY_PAGE, title="Collusion flag")
         if flag is not None and self.has_change_permission(request, flag):
             context["moderation_actions"] = self._decisions_for(flag)
             context["moderation_url"] = reverse("admin:games_collusionflag_decide", args=[flag.pk])

@@ -34,7 +34,7 @@ class CollusionFlag(models.Model):
     # the kinds that flagged the pair at the last computation: a list of Kind values
     kinds = models.JSONField(default=list)
     # still flagged by the last computation (false: the evidence no longer reaches the bar)
-    flagged_now = models.BooleanField(default=True)
+    flagged_now = models.BooleanField("flagged by the latest run", default=True)
     # the figures of every kind found (games.services.collusion.evidence_document)
     evidence = models.JSONField(default=dict)
     sample_game_ids = models.JSONField(default=list)
@@ -49,7 +49,7 @@ class CollusionFlag(models.Model):
     )
     decided_at = models.DateTimeField(null=True, blank=True)
     first_flagged_at = models.DateTimeField(auto_now_add=True)
-    computed_at = models.DateTimeField()
+    computed_at = models.DateTimeField("latest run")
 
     class Meta:
         ordering = ["-flagged_now", "-computed_at", "-id"]

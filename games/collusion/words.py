@@ -7,7 +7,15 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from .signals import LEADS, RESULTS, SITTING
+from .signals import (
+    LEADS,
+    MIN_GAMES_APART,
+    MIN_GAMES_AS_PARTNERS,
+    MIN_GAMES_TOGETHER,
+    MIN_LEAD_CHANCES,
+    RESULTS,
+    SITTING,
+)
 from .stats import one_in
 
 TITLES = {
@@ -17,10 +25,25 @@ TITLES = {
 }
 
 
+# why a kind of evidence was not judged: the pair's games did not reach its minimum
+NOT_JUDGED = {
+    SITTING: f"Fewer than {MIN_GAMES_TOGETHER} quick-play games together.",
+    RESULTS: (
+        f"Fewer than {MIN_GAMES_AS_PARTNERS} decided partnership games as partners, or fewer "
+        f"than {MIN_GAMES_APART} apart."
+    ),
+    LEADS: (
+        f"Fewer than {MIN_LEAD_CHANCES} leads while the partner secretly held none of a suit "
+        "the leader had."
+    ),
+}
+FLAGGED, BELOW, UNJUDGED = "Flagged", "Below the bar", "Not judged"
+
+
 class Finding(NamedTuple):
     kind: str
     title: str
-    flagged: bool
+    verdict: str  # FLAGGED, BELOW or UNJUDGED
     found: str  # what they did
     chance: str  # what chance would give
     odds: str  # how unlikely that difference is by chance
@@ -31,7 +54,8 @@ def _share(part: int, whole: int) -> str:
 
 
 def findings(evidence: dict[str, Any], first: str, second: str) -> list[Finding]:
-    """One finding per kind of evidence kept, in the kinds' order."""
+    """One finding per kind of evidence, in the kinds' order (a kind the pair's games were too
+    few to judge says so)."""
     described = []
     sitting = evidence.get(SITTING)
     if sitting:
@@ -40,7 +64,7 @@ def findings(evidence: dict[str, Any], first: str, second: str) -> list[Finding]
             Finding(
                 SITTING,
                 TITLES[SITTING],
-                sitting["flagged"],
+                _verdict(sitting),
                 f"Sat at the same quick-play table in {sitting['games_together']} games.",
                 f"About {sitting['expected']:.1f} games, from how many quick-play games each "
                 f"played of the same game in the same hours ({first}: {mine}, {second}: "
@@ -57,7 +81,7 @@ def findings(evidence: dict[str, Any], first: str, second: str) -> list[Finding]
             Finding(
                 RESULTS,
                 TITLES[RESULTS],
-                results["flagged"],
+                _verdict(results),
                 f"As partners they won {wins} of {together} games ({_share(wins, together)}).",
                 f"About {apart}, their win rate apart: {first} won {wins_a} of {games_a} "
                 f"({_share(wins_a, games_a)}) and {second} {wins_b} of {games_b} "
@@ -71,7 +95,7 @@ def findings(evidence: dict[str, Any], first: str, second: str) -> list[Finding]
             Finding(
                 LEADS,
                 TITLES[LEADS],
-                leads["flagged"],
+                _verdict(leads),
                 f"{leads['chances']} times one of them led while the partner, unknown to the "
                 "table, held none of a suit the leader had (and had not yet shown it); "
                 f"{leads['hits']} times the lead was that suit.",
@@ -81,4 +105,13 @@ def findings(evidence: dict[str, Any], first: str, second: str) -> list[Finding]
                 f"That many by chance: {one_in(leads['p_value'])}.",
             )
         )
-    return described
+    judged = {finding.kind for finding in described}
+    for kind in (SITTING, RESULTS, LEADS):
+        if kind not in judged:
+            described.append(Finding(kind, TITLES[kind], UNJUDGED, NOT_JUDGED[kind], "—", "—"))
+    order = [SITTING, RESULTS, LEADS]
+    return sorted(described, key=lambda finding: order.index(finding.kind))
+
+
+def _verdict(evidence: dict[str, Any]) -> str:
+    return FLAGGED if evidence["flagged"] else BELOW

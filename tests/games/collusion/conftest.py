@@ -31,6 +31,10 @@ class Site:
 
 @pytest.fixture
 def cheating_site() -> Site:
+    return cheating_site_stored()
+
+
+def cheating_site_stored() -> Site:
     """Six honest players in quick play, and Ann and Bob, who see each other's cards at
     private tables with two of them."""
     honest = [make_player(f"Honest{number}") for number in range(6)]

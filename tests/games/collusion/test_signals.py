@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import math
 import random
+import subprocess
+import sys
 from datetime import timedelta
 
 import pytest
@@ -375,3 +377,12 @@ def test_the_bar_rises_with_the_number_of_pairs_tested():
     assert evidence.p_value < signals.FALSE_FLAG_RATE / 20  # one pair tested: flagged
     assert evidence.flagged
     assert signals._threshold(1000) == signals.FALSE_FLAG_RATE / 1000
+
+
+def test_the_statistics_import_no_django():
+    code = (
+        "import sys, games.collusion.signals, games.collusion.words; "
+        "print(sorted(name for name in sys.modules if name.split('.')[0] == 'django'))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
