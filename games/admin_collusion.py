@@ -122,24 +122,20 @@ class CollusionFlagAdmin(admin.ModelAdmin):
 
     @admin.display(description="what the games show")
     def evidence_in_words(self, flag: CollusionFlag) -> SafeString | str:
-        rows = format_html_join(
+        """One small table per kind (two columns, so it reads on a phone too)."""
+        described = findings(flag.evidence, str(flag.player_low), str(flag.player_high))
+        return format_html_join(
             "",
-            "<tr><td><strong>{}</strong><br>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            '<table class="collusion-finding" style="width: 100%; margin-bottom: 1em">'
+            '<thead><tr><th colspan="2">{}: {}</th></tr></thead><tbody>'
+            '<tr><td style="width: 9em">What they did</td><td>{}</td></tr>'
+            "<tr><td>What chance would give</td><td>{}</td></tr>"
+            "<tr><td>How unlikely</td><td>{}</td></tr>"
+            "</tbody></table>",
             (
-                (
-                    finding.title,
-                    finding.verdict,
-                    finding.found,
-                    finding.chance,
-                    finding.odds,
-                )
-                for finding in findings(flag.evidence, str(flag.player_low), str(flag.player_high))
+                (finding.title, finding.verdict, finding.found, finding.chance, finding.odds)
+                for finding in described
             ),
-        )
-        return table(
-            ["Evidence", "What they did", "What chance would give", "How unlikely"],
-            rows,
-            "No figures kept.",
         )
 
     @admin.display(description="games")
