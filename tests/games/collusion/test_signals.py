@@ -286,6 +286,35 @@ def test_sitting_together_needs_the_minimum_number_of_games():
     assert sitting_evidence(games)[(ANN, BOB)].flagged
 
 
+def hours_with_the_pair(together: int, hours: int = 100) -> list[FinishedGame]:
+    """Each hour four quick-play tables of sixteen people, Ann and Bob among them, everyone
+    else new: chance puts Bob at Ann's table with 3 of the 15 other seats, 0.2 an hour. They
+    share a table in the first `together` hours."""
+    fresh = iter(range(1000, 10**6))
+    games = []
+    for hour in range(hours):
+        started = START + timedelta(hours=hour, minutes=5)
+        if hour < together:
+            tables = [[ANN, next(fresh), BOB, next(fresh)]]
+        else:
+            tables = [
+                [ANN, *(next(fresh) for _ in range(3))],
+                [BOB, *(next(fresh) for _ in range(3))],
+            ]
+        while len(tables) < 4:
+            tables.append([next(fresh) for _ in range(4)])
+        for number, seated in enumerate(tables):
+            games.append(result_game(hour * 10 + number, seated, 0, started_at=started))
+    return games
+
+
+def test_sitting_together_needs_three_times_what_chance_predicts():
+    below = sitting_evidence(hours_with_the_pair(59))[(ANN, BOB)]
+    assert below.expected == pytest.approx(20.0)
+    assert below.p_value < 1e-9 and not below.flagged  # 59 is 2.95 times 20
+    assert sitting_evidence(hours_with_the_pair(60))[(ANN, BOB)].flagged
+
+
 def test_results_need_the_minimum_games_and_the_minimum_gain():
     def population(together: int, wins: int) -> list[FinishedGame]:
         games = []
