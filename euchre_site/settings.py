@@ -239,6 +239,13 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": 600.0,
         "options": {"expires": 540},
     },
+    # the partner-collusion review for staff: recomputes its flags from the finished games
+    # once a day, at a quiet hour (each run replaces the last one's figures)
+    "games.collusion_review": {
+        "task": "games.collusion_review",
+        "schedule": crontab(hour=4, minute=40),
+        "options": {"expires": 6 * 3600},
+    },
 }
 # seed 000's average points per game table: the games a player needs in a month to appear in it
 # (rankings.tables.average_min_games says why)

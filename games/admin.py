@@ -13,7 +13,10 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-from . import admin_moderation  # noqa: F401  (registers the moderation pages)
+from . import (
+    admin_collusion,  # noqa: F401  (registers the collusion review's page)
+    admin_moderation,  # noqa: F401  (registers the moderation pages)
+)
 from .admin_display import READ_ONLY_PAGE, action_for_staff, player_link
 from .models import Action, ChatMessage, Game, Seat
 

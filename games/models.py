@@ -21,7 +21,9 @@ from django.db.models import Q
 from accounts.models import GoingUnder
 from games.engine.rules import SEATS
 
-# chat and moderation live in their own module; their names stay importable from here
+# chat, moderation and the collusion review live in their own modules; their names stay
+# importable from here
+from games.models_collusion import CollusionFlag as CollusionFlag
 from games.models_moderation import AbuseReport as AbuseReport
 from games.models_moderation import ChatMessage as ChatMessage
 from games.models_moderation import ChatMute as ChatMute

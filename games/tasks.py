@@ -6,6 +6,7 @@ from __future__ import annotations
 from celery import shared_task
 
 from .models import Action
+from .services.collusion import collusion_review_run
 from .services.play import computer_act
 from .services.quick_play import queue_match_all
 from .services.sweeper import stalled_games_requeue
@@ -29,3 +30,10 @@ def sweep_stalled_games() -> int:
     seats quick-play groups that a busy moment left waiting."""
     queue_match_all()
     return stalled_games_requeue()
+
+
+@shared_task(name="games.collusion_review")
+def collusion_review() -> int:
+    """Run by beat once a day: recomputes the partner-collusion flags (idempotent: a second
+    run writes the same figures and keeps staff decisions). Returns the pairs flagged now."""
+    return collusion_review_run().flagged

@@ -5,14 +5,18 @@ screenshot of each page is kept in var/test-artifacts/phone/ to be looked at."""
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 import pytest
 from allauth.account.models import EmailAddress
 from django.conf import settings
 from django.test import Client
+from django.utils import timezone
 
 from accounts.models import User
+from games.collusion.signals import ResultsEvidence, SittingEvidence
 from games.engine import RuleOptions
-from games.models import Game
+from games.models import CollusionFlag, Game
 from games.services.tables import table_create, table_start
 from leagues.models import League
 from leagues.services.leagues import league_create
@@ -122,10 +126,34 @@ def pages_of_a_visitor(inviter: User) -> list[tuple[str, str]]:
     ]
 
 
-def staff_pages() -> list[tuple[str, str]]:
-    """The admin's own pages, and the site's header with the Admin link in it."""
+def staff_pages(player: User, friend: User) -> list[tuple[str, str]]:
+    """The admin's own pages, and the site's header with the Admin link in it; the collusion
+    review's list and a flag of the player and their friend (both long names in its tables)."""
     admin = "/" + settings.ADMIN_PATH
-    return [("home", "/"), ("admin", admin), ("admin-games", f"{admin}games/game/")]
+    flag = collusion_flag_of(player, friend)
+    return [
+        ("home", "/"),
+        ("admin", admin),
+        ("admin-games", f"{admin}games/game/"),
+        ("admin-collusion", f"{admin}games/collusionflag/"),
+        ("admin-collusion-flag", f"{admin}games/collusionflag/{flag.pk}/change/"),
+    ]
+
+
+def collusion_flag_of(player: User, friend: User) -> CollusionFlag:
+    low, high = sorted([player, friend], key=lambda user: user.pk)
+    games = Game.objects.filter(seats__user=player, status=Game.Status.FINISHED)
+    return CollusionFlag.objects.create(
+        player_low=low,
+        player_high=high,
+        kinds=["sitting", "results"],
+        evidence={
+            "sitting": asdict(SittingEvidence(14, 1.25, 2e-9, (40, 31), (), True)),
+            "results": asdict(ResultsEvidence(30, 24, (50, 40), (26, 19), 3.4, 3e-4, (), True)),
+        },
+        sample_game_ids=list(games.values_list("pk", flat=True)),
+        computed_at=timezone.now(),
+    )
 
 
 # pages whose script draws them after the load, from the socket's first frame: measured once
@@ -176,7 +204,7 @@ def test_no_page_scrolls_sideways_on_a_phone_and_the_menu_opens(live_site, brows
     roles = [
         ("visitor", None, pages_of_a_visitor(player)),
         ("player", player, pages_of_a_player(player, friend)),
-        ("staff", staff, staff_pages()),
+        ("staff", staff, staff_pages(player, friend)),
     ]
 
     problems = []
