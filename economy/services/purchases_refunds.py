@@ -15,6 +15,7 @@ from django.db.models import F
 
 from ..models import Currency, LedgerEntry, Purchase, Wallet
 from .ledger import ledger_post, wallet_locked
+from .purchase_notices import purchase_refunded_notify
 
 
 class PurchaseNotYetKnown(Exception):
@@ -94,7 +95,10 @@ def purchase_refund_sync(
             target = purchase.gold * refunded // purchase.amount_cents
         purchase.amount_refunded_cents = refunded
         purchase.save(update_fields=["amount_refunded_cents"])
+        taken_before = purchase.gold_taken_back
         _gold_take_back(purchase, target=target, idempotency_key=f"refund:{purchase.pk}:{refunded}")
+        taken = purchase.gold_taken_back - taken_before
+        purchase_refunded_notify(purchase=purchase, gold_taken=taken)
     return purchase
 
 
