@@ -183,7 +183,8 @@ def test_the_page_lists_newest_first_and_marks_the_shown_ones_read(client, make_
 
     assert response.status_code == 200
     shown = response.context["notifications"]
-    assert [each.pk for each in shown] == [row.pk for row in reversed(rows)][:NOTIFICATIONS_PER_PAGE]
+    newest_first = [row.pk for row in reversed(rows)]
+    assert [each.pk for each in shown] == newest_first[:NOTIFICATIONS_PER_PAGE]
     assert all(not each.is_read for each in shown)  # shown as new this time
     html = response.content.decode()
     assert html.count('class="notification unread"') == NOTIFICATIONS_PER_PAGE
@@ -248,9 +249,7 @@ def test_the_header_count_is_one_query_and_none_for_visitors(
 ):
     ann = make_player("Ann")
     made(ann, 4)
-    Notification.objects.filter(pk=Notification.objects.first().pk).update(
-        read_at=timezone.now()
-    )
+    Notification.objects.filter(pk=Notification.objects.first().pk).update(read_at=timezone.now())
     request = RequestFactory().get("/")
     request.user = ann
     with django_assert_num_queries(1):

@@ -10,7 +10,8 @@ from allauth.account.models import EmailAddress
 from django.conf import settings
 from django.test import Client
 
-from accounts.models import User
+from accounts.models import NotificationKind, User
+from accounts.services.notifications import notify
 from games.engine import RuleOptions
 from games.models import Game
 from games.services.tables import table_create, table_start
@@ -84,6 +85,12 @@ def pages_of_a_player(player: User, friend: User) -> list[tuple[str, str]]:
         season_length=League.SeasonLength.MONTH,
         creation_key="",
     )
+    # the notifications page: the game's achievements, and a long word that must wrap
+    notify(
+        recipient_id=player.pk,
+        kind=NotificationKind.WARNING,
+        text="A warning from the staff: " + "Nooooooooooooooooooo" * 4 + " advertising.",
+    )
     return [
         ("home", "/"),
         ("lobby", "/play/"),
@@ -102,6 +109,7 @@ def pages_of_a_player(player: User, friend: User) -> list[tuple[str, str]]:
         ("games", f"/players/{player.pk}/games/"),
         ("friend-games", f"/players/{friend.pk}/games/"),
         ("settings", "/accounts/settings/"),
+        ("notifications", "/notifications/"),
         ("email", "/accounts/email/"),
         ("password", "/accounts/password/change/"),
         ("coins", "/coins/"),

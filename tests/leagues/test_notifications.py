@@ -155,5 +155,6 @@ def test_a_champions_league_month_end_tells_its_entrants(make_player):
     [bob_ended] = notices(bob, Kind.SEASON_ENDED)
     assert bob_ended.text.endswith("you played no game in it.")
     # and CL Winner is an achievement, notified as one
-    assert [n.text for n in notices(ann, Kind.ACHIEVEMENT)][0].startswith("Achievement: ")
+    assert all(n.text.startswith("Achievement: CL") for n in notices(ann, Kind.ACHIEVEMENT))
+    assert len(notices(ann, Kind.ACHIEVEMENT)) == 2  # CL Winner and CL Top Player
     assert not Notification.objects.filter(kind=Kind.SEASON_STARTED).exists()
