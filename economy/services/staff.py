@@ -52,7 +52,7 @@ def wallet_compensate(
             moved = max(amount, -balance)
         if moved == 0:
             return 0
-        ledger_post(
+        entry = ledger_post(
             wallet=wallet,
             currency=currency,
             amount=moved,
@@ -64,12 +64,12 @@ def wallet_compensate(
             staff_id=staff_id,
             note=note[:200],
         )
-        if moved > 0:
+        if moved > 0 and entry is not None:
             notify(
                 recipient_id=user_id,
                 kind=NotificationKind.COINS_CREDITED,
                 text=f"The staff credited you {moved} {currency}: {note[:200]}",
                 link=reverse("economy:wallet"),
-                source=f"ledger:{key}",
+                source=f"ledger:{entry.pk}",
             )
         return moved
