@@ -303,9 +303,10 @@ def invitation_send(*, game_id: int, user_id: int, name: str) -> Invitation:
         raise TableError("no_such_player", f"No player is called {name!r}.")
     if invitee.pk == user_id:
         raise TableError("self", "You are already at this table.")
-    invitation, created = Invitation.objects.get_or_create(game=game, user=invitee)
-    if created:
-        invitation_notify(game=game, user_id=invitee.pk)
+    with transaction.atomic():  # the invitation and its notification together
+        invitation, created = Invitation.objects.get_or_create(game=game, user=invitee)
+        if created:
+            invitation_notify(game=game, user_id=invitee.pk)
     return invitation
 
 
