@@ -13,10 +13,12 @@ from allauth.account.models import EmailAddress
 from django.conf import settings
 from django.test import Client
 
-from accounts.models import Notification, User
+from accounts.models import Notification, NotificationKind, User
+from accounts.services.notifications import notify
 from games.engine import RuleOptions
 from games.models import Game
 from games.services.tables import table_create
+from tests.economy.coins import wallet_set
 
 from .people import LAPTOP
 
@@ -33,18 +35,25 @@ def mail_folder(monkeypatch, tmp_path) -> Path:
 
 
 def person(name: str) -> User:
-    user = User.objects.create_user(f"{name.lower()}@example.com", None, display_name=name)
+    user = User.objects.create_user(
+        f"{name.split()[0].lower()}@example.com", None, display_name=name
+    )
     EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
     return user
 
 
-def page_of(browser, base_url: str, user: User):
+def page_of(browser, base_url: str, user: User, context=None):
     client = Client()
     client.force_login(user)
     cookie = client.cookies[settings.SESSION_COOKIE_NAME]
-    context = browser.new_context(viewport=LAPTOP)
+    context = context or browser.new_context(viewport=LAPTOP)
     context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": base_url}])
     return context.new_page()
+
+
+@pytest.fixture(autouse=True)
+def shots(artifacts):
+    (artifacts / "notifications").mkdir(exist_ok=True)
 
 
 def test_an_invitation_reaches_the_friends_header_page_and_mailbox(
@@ -90,3 +99,41 @@ def test_an_invitation_reaches_the_friends_header_page_and_mailbox(
     assert "To: friend@example.com" in mails[0]
     assert "Host invited you to a table" in mails[0]
     assert f"/tables/{game.pk}/" in mails[0]
+
+
+# the narrowest windows that show the links in a row (below, they fold behind "Menu")
+WIDE_HEADER_WIDTHS = (1201, 1280)
+HEADER_PARTS = """() => {
+  const box = selector => document.querySelector(selector).getBoundingClientRect();
+  return {
+    links_end: box(".site-nav .log-out").right,
+    coins_start: box(".site-header .coins").left,
+    coins_end: box(".site-header .coins").right,
+    bell_start: box(".notifications-link").left,
+    bell_end: box(".notifications-link").right,
+    header_height: box(".site-header").height,
+    page_width: document.documentElement.scrollWidth,
+  };
+}"""
+
+
+def test_staffs_links_a_large_balance_and_the_bell_share_one_header_row(
+    live_site, browser, artifacts
+):
+    staff = person("Stella Maximiliana Wolff")
+    User.objects.filter(pk=staff.pk).update(is_staff=True, is_superuser=True)
+    wallet_set(staff, silver=200, gold=123456)
+    for number in range(120):
+        notify(recipient_id=staff.pk, kind=NotificationKind.WARNING, text=f"Warning {number}")
+    for width in WIDE_HEADER_WIDTHS:
+        context = browser.new_context(viewport={"width": width, "height": 600})
+        page = page_of(browser, live_site, staff, context=context)
+        page.goto(f"{live_site}/play/")
+        assert page.locator("header .menu-toggle").is_hidden()  # the links are in the row
+        parts = page.evaluate(HEADER_PARTS)
+        page.screenshot(path=artifacts / "notifications" / f"staff-header-{width}.png")
+        assert parts["links_end"] <= parts["coins_start"], parts
+        assert parts["coins_end"] <= parts["bell_start"] and parts["bell_end"] <= width, parts
+        assert parts["header_height"] <= 64 and parts["page_width"] == width, parts
+        assert page.locator("header .unread-count").inner_text() == "99+"
+        context.close()
