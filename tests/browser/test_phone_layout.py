@@ -85,7 +85,15 @@ def pages_of_a_player(player: User, friend: User) -> list[tuple[str, str]]:
         season_length=League.SeasonLength.MONTH,
         creation_key="",
     )
-    # the notifications page: the game's achievements, and a long word that must wrap
+    # the notifications page: a long word that must wrap, and more than a page (the pager and
+    # "Mark all read" for the ones the page does not show)
+    for number in range(24):
+        notify(
+            recipient_id=player.pk,
+            kind=NotificationKind.COINS_CREDITED,
+            text=f"The staff credited you {number} gold: a server fault in your game",
+            link="/coins/",
+        )
     notify(
         recipient_id=player.pk,
         kind=NotificationKind.WARNING,
