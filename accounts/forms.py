@@ -63,3 +63,14 @@ class DisplayPreferencesForm(forms.Form):
                 self.fields[name] = forms.BooleanField(
                     label=preference.label, help_text=preference.help, required=False
                 )
+
+
+class NotificationEmailsForm(forms.Form):
+    notification_emails = forms.BooleanField(
+        label="E-mail me what I should not miss",
+        help_text=(
+            "An invitation to a table or a league, gold bought or refunded, and a block of "
+            "your account. Everything else shows only on your notifications page."
+        ),
+        required=False,
+    )

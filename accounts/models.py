@@ -12,6 +12,11 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 
 from . import names
+
+# notifications live in their own module; their names stay importable from here
+from .models_notifications import EMAILED_KINDS as EMAILED_KINDS
+from .models_notifications import Notification as Notification
+from .models_notifications import NotificationKind as NotificationKind
 from .preferences import display_preferences_of
 
 
@@ -71,6 +76,11 @@ class User(AbstractBaseUser, PermissionsMixin):
     # seed 003's display preferences at the table, only those the player changed
     # (accounts.preferences fills in the defaults)
     display_preferences = models.JSONField(default=dict, blank=True)
+    # the notifications a player should not miss (invitations, purchases, a block) also come
+    # by e-mail unless they turn it off in their settings
+    notification_emails = models.BooleanField(
+        "e-mail me what I should not miss", default=True, db_default=True
+    )
     # the code of this player's invitation link (/invite/<code>/)
     invite_code = models.CharField(max_length=16, unique=True, default=new_invite_code)
     is_staff = models.BooleanField(default=False)

@@ -11,9 +11,10 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from .forms import AccountSettingsForm, DisplayPreferencesForm
+from .forms import AccountSettingsForm, DisplayPreferencesForm, NotificationEmailsForm
 from .preferences import PreferenceRefused
 from .selectors import invited_friends_count
+from .services.notifications import notification_emails_set
 from .services.preferences import display_preferences_update
 from .services.settings import SettingsRefused, account_settings_update
 
@@ -64,8 +65,28 @@ def account_settings(request: HttpRequest) -> HttpResponse:
                 reverse("accounts:invite", args=[user.invite_code])
             ),
             "friends": invited_friends_count(user_id=user.pk),
+            "emails_form": NotificationEmailsForm(
+                initial={"notification_emails": user.notification_emails}
+            ),
         },
     )
+
+
+@login_required
+@require_POST
+def notification_emails_save(request: HttpRequest) -> HttpResponse:
+    """The settings page's e-mail choice: an unticked box is "no e-mails"."""
+    form = NotificationEmailsForm(request.POST)
+    form.is_valid()  # a checkbox: always valid, absent means off
+    enabled = form.cleaned_data["notification_emails"]
+    notification_emails_set(user_id=request.user.pk, enabled=enabled)
+    messages.success(
+        request,
+        "We will e-mail you what you should not miss."
+        if enabled
+        else "We will not e-mail you notifications; they still show on your notifications page.",
+    )
+    return redirect(reverse("accounts:settings") + "#emails")
 
 
 @login_required

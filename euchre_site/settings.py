@@ -113,6 +113,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "accounts.context_processors.notifications",
                 "games.context_processors.moderation_warnings",
                 "economy.context_processors.coins",
                 "rankings.context_processors.month_countdown",

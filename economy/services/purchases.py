@@ -27,6 +27,7 @@ from django.utils import timezone
 from ..models import Currency, LedgerEntry, Purchase, Wallet
 from ..stripe_client import stripe_client
 from .ledger import ledger_post, wallet_locked
+from .purchase_notices import purchase_credited_notify
 
 log = logging.getLogger(__name__)
 
@@ -224,6 +225,7 @@ def purchase_fulfil(*, session: dict[str, Any]) -> Purchase:
         purchase.save(
             update_fields=["status", "paid_at", "stripe_payment_intent_id", "amount_cents"]
         )
+        purchase_credited_notify(purchase=purchase, debt_settled=settled)
     return purchase
 
 

@@ -13,6 +13,7 @@ from django.db import transaction
 
 from ..models import Currency, LedgerEntry, Purchase
 from .ledger import ledger_post, wallet_locked
+from .purchase_notices import purchase_refunded_notify
 
 
 class PurchaseNotYetKnown(Exception):
@@ -92,5 +93,8 @@ def purchase_refund_sync(
             target = purchase.gold * refunded // purchase.amount_cents
         purchase.amount_refunded_cents = refunded
         purchase.save(update_fields=["amount_refunded_cents"])
+        taken_before = purchase.gold_taken_back
         _gold_take_back(purchase, target=target, idempotency_key=f"refund:{purchase.pk}:{refunded}")
+        taken = purchase.gold_taken_back - taken_before
+        purchase_refunded_notify(purchase=purchase, gold_taken=taken)
     return purchase

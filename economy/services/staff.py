@@ -7,6 +7,10 @@ from __future__ import annotations
 import uuid
 
 from django.db import transaction
+from django.urls import reverse
+
+from accounts.models import NotificationKind
+from accounts.services.notifications import notify
 
 from ..models import SILVER_CAP, Currency, LedgerEntry
 from .errors import WalletRefused
@@ -48,7 +52,7 @@ def wallet_compensate(
             moved = max(amount, -balance)
         if moved == 0:
             return 0
-        ledger_post(
+        entry = ledger_post(
             wallet=wallet,
             currency=currency,
             amount=moved,
@@ -60,4 +64,12 @@ def wallet_compensate(
             staff_id=staff_id,
             note=note[:200],
         )
+        if moved > 0 and entry is not None:
+            notify(
+                recipient_id=user_id,
+                kind=NotificationKind.COINS_CREDITED,
+                text=f"The staff credited you {moved} {currency}: {note[:200]}",
+                link=reverse("economy:wallet"),
+                source=f"ledger:{entry.pk}",
+            )
         return moved

@@ -18,6 +18,7 @@ from accounts.services.blocks import account_block, account_unblock
 
 from ..models import AbuseReport, ModerationDecision
 from .errors import Refused
+from .moderation_notices import block_notify, report_outcome_notify, warning_notify
 from .player_sockets import player_sockets_tell_on_commit
 from .quick_play import queue_leave
 from .tables import player_tables_leave
@@ -47,7 +48,10 @@ def player_block(
         closed = _close_open_reports(player_id, AbuseReport.Status.ACTIONED, note)
         if not blocked_now and not closed:
             return None
-        return _record(staff_id, player_id, Kind.BLOCK, report, note)
+        decision = _record(staff_id, player_id, Kind.BLOCK, report, note)
+        if blocked_now:
+            block_notify(decision=decision)
+        return decision
 
 
 def player_unblock(*, staff_id: int, player_id: int, note: str = "") -> ModerationDecision | None:
@@ -73,7 +77,9 @@ def player_warn(
             )
         if report is not None:
             _close(report, AbuseReport.Status.ACTIONED, note)
-        return _record(staff_id, player_id, Kind.WARN, report, note)
+        decision = _record(staff_id, player_id, Kind.WARN, report, note)
+        warning_notify(decision=decision)
+        return decision
 
 
 def report_dismiss(*, staff_id: int, report_id: int, note: str = "") -> ModerationDecision:
@@ -159,6 +165,7 @@ def _close(report: AbuseReport, status: str, note: str) -> None:
     if note:
         report.staff_note = "\n".join(filter(None, [report.staff_note, note]))
     report.save(update_fields=["status", "staff_note"])
+    report_outcome_notify(report=report)
 
 
 def _record(

@@ -13,7 +13,14 @@ from django.db import transaction
 
 from ..models import Game, Invitation, Seat
 from .player_lock import player_serialized
-from .tables import NO_SUCH_TABLE, TableError, seat_take, table_create, table_start
+from .tables import (
+    NO_SUCH_TABLE,
+    TableError,
+    invitation_notify,
+    seat_take,
+    table_create,
+    table_start,
+)
 
 NOT_OVER = TableError("not_over", "This game is not over: play it to the end first.")
 
@@ -78,6 +85,8 @@ def _open_again(game: Game, seats: list[Seat], user_id: int) -> Game:
         Invitation.objects.bulk_create(
             Invitation(game=again, user_id=companion) for companion in companions
         )
+        for companion in companions:
+            invitation_notify(game=again, user_id=companion)
         if not companions:
             table_start(game_id=again.pk, user_id=user_id)  # only computers: at once
             again.refresh_from_db()

@@ -11,9 +11,11 @@ from datetime import timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.urls import reverse
 from django.utils import timezone
 
-from accounts.models import User
+from accounts.models import NotificationKind, User
+from accounts.services.notifications import notify
 from economy.services.errors import WalletRefused
 from economy.services.prices import (
     game_price,
@@ -301,5 +303,21 @@ def invitation_send(*, game_id: int, user_id: int, name: str) -> Invitation:
         raise TableError("no_such_player", f"No player is called {name!r}.")
     if invitee.pk == user_id:
         raise TableError("self", "You are already at this table.")
-    invitation, _ = Invitation.objects.get_or_create(game=game, user=invitee)
+    with transaction.atomic():  # the invitation and its notification together
+        invitation, created = Invitation.objects.get_or_create(game=game, user=invitee)
+        if created:
+            invitation_notify(game=game, user_id=invitee.pk)
     return invitation
+
+
+def invitation_notify(*, game: Game, user_id: int) -> None:
+    """Tells the invited player (on the site, and by e-mail): once per table."""
+    host = User.objects.filter(pk=game.created_by_id).first()
+    notify(
+        recipient_id=user_id,
+        kind=NotificationKind.TABLE_INVITATION,
+        text=f"{host.get_short_name() if host else 'A player'} invited you to a table: "
+        "take a seat before it starts.",
+        link=reverse("games:table", args=[game.pk]),
+        source=f"game:{game.pk}",
+    )

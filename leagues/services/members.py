@@ -15,9 +15,11 @@ from __future__ import annotations
 import contextlib
 
 from django.db import IntegrityError, transaction
+from django.urls import reverse
 from django.utils import timezone
 
-from accounts.models import User
+from accounts.models import NotificationKind, User
+from accounts.services.notifications import notify
 from games.models import Game
 from games.services.tables import TableError, seat_leave
 
@@ -121,12 +123,22 @@ def invitation_send(*, league_id: int, organiser_id: int, name: str) -> LeagueIn
             raise LeagueError("self", "You are already a member of your league.")
         if _current(league, invitee.pk) is not None:
             raise LeagueError("already_member", f"{invitee.get_short_name()} is already a member.")
-        invitation, _ = LeagueInvitation.objects.get_or_create(
+        invitation, created = LeagueInvitation.objects.get_or_create(
             league=league,
             player=invitee,
             status=LeagueInvitation.Status.PENDING,
             defaults={"invited_by_id": organiser_id},
         )
+        if created:
+            organiser = User.objects.get(pk=organiser_id)
+            notify(
+                recipient_id=invitee.pk,
+                kind=NotificationKind.LEAGUE_INVITATION,
+                text=f"{organiser.get_short_name()} invited you to the league {league.name}: "
+                "accept or decline on your Leagues page.",
+                link=reverse("leagues:index"),
+                source=f"league_invitation:{invitation.pk}",
+            )
     return invitation
 
 

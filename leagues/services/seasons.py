@@ -24,6 +24,7 @@ from rankings.services.achievements import achievements_champions_league
 from ..models import League, Membership, Season, SeasonStanding
 from ..selectors import season_standings_live
 from .errors import LeagueError
+from .season_notices import season_ended_notify, season_started_notify
 
 logger = logging.getLogger(__name__)
 
@@ -114,6 +115,7 @@ def season_close(*, season_id: int, now: datetime | None = None) -> bool:
         )
         season.closed_at = now
         season.save(update_fields=["closed_at"])
+        season_ended_notify(season=season, rows=rows)
         league = season.league
         if league.kind == League.Kind.CHAMPIONS:
             # the month's league has a single season: next month has its own league
@@ -134,9 +136,10 @@ def _next_season_open(league: League, season: Season) -> None:
     """`league` is locked: the season after `season` opens, with the rules the organiser chose
     for it, if they changed them."""
     starts_at, ends_at = season_bounds(starts_at=season.ends_at, season_length=league.season_length)
-    Season.objects.create(
+    next_season = Season.objects.create(
         league=league, number=season.number + 1, starts_at=starts_at, ends_at=ends_at
     )
+    season_started_notify(season=next_season)
     if league.next_rules is not None:
         league.rules, league.next_rules = league.next_rules, None
         league.save(update_fields=["rules", "next_rules"])

@@ -10,9 +10,11 @@ from collections.abc import Sequence
 from datetime import date
 
 from django.db import IntegrityError, transaction
+from django.urls import reverse
 from django.utils import timezone
 
-from accounts.models import User
+from accounts.models import NotificationKind, User
+from accounts.services.notifications import notify
 from economy.models import LedgerEntry
 from economy.services.wallet import wallet_award
 from games.models import Game
@@ -71,6 +73,14 @@ def achievement_award(
                 game_id=game_id,
                 awarded_at=timezone.now(),
                 silver=paid,
+            )
+            notify(
+                recipient_id=user_id,
+                kind=NotificationKind.ACHIEVEMENT,
+                text=f"Achievement: {achievement.name}"
+                + (f". {paid} silver for it." if paid else "."),
+                link=reverse("rankings:achievements"),
+                source=f"achievement:{achievement.slug}:{occurrence}",
             )
     except IntegrityError:  # awarded before (or by a concurrent run of the same check)
         return None

@@ -7,8 +7,11 @@ from datetime import date
 
 from django.db import IntegrityError, transaction
 from django.db.models import Sum
+from django.urls import reverse
 from django.utils import timezone
 
+from accounts.models import NotificationKind
+from accounts.services.notifications import notify
 from economy.models import LedgerEntry
 from economy.services.wallet import wallet_award
 
@@ -51,12 +54,20 @@ def ranks_reach(*, user_id: int, month: date) -> list[Rank]:
                     threshold=rank.monthly_points,
                     reached_at=timezone.now(),
                 )
-                wallet_award(
+                paid = wallet_award(
                     user_id=user_id,
                     amount=rank.reward_coins,
                     reason=LedgerEntry.Reason.RANK_REWARD,
                     reference=rank.name,  # the wallet history shows it as it is
                     idempotency_key=f"rank:{user_id}:{rank.slug}",
+                )
+                notify(
+                    recipient_id=user_id,
+                    kind=NotificationKind.RANK_REACHED,
+                    text=f"You reached the rank of {rank.name}"
+                    + (f": {paid} silver for it." if paid else "."),
+                    link=reverse("rankings:profile", args=[user_id]),
+                    source=f"rank:{rank.slug}",
                 )
         except IntegrityError:  # reached by a concurrent run of the same check
             continue

@@ -31,7 +31,7 @@
     });
     // turning the phone sideways may show the links inline: a menu left open would then
     // come back open on the next narrow layout
-    window.matchMedia("(min-width: 1001px)").addEventListener("change", function (wide) {
+    window.matchMedia("(min-width: 1201px)").addEventListener("change", function (wide) {
       if (wide.matches) setOpen(false);
     });
 

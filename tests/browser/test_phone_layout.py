@@ -13,7 +13,8 @@ from django.conf import settings
 from django.test import Client
 from django.utils import timezone
 
-from accounts.models import User
+from accounts.models import NotificationKind, User
+from accounts.services.notifications import notify
 from games.collusion.signals import ResultsEvidence, SittingEvidence
 from games.engine import RuleOptions
 from games.models import CollusionFlag, Game
@@ -88,6 +89,20 @@ def pages_of_a_player(player: User, friend: User) -> list[tuple[str, str]]:
         season_length=League.SeasonLength.MONTH,
         creation_key="",
     )
+    # the notifications page: a long word that must wrap, and more than a page (the pager and
+    # "Mark all read" for the ones the page does not show)
+    for number in range(24):
+        notify(
+            recipient_id=player.pk,
+            kind=NotificationKind.COINS_CREDITED,
+            text=f"The staff credited you {number} gold: a server fault in your game",
+            link="/coins/",
+        )
+    notify(
+        recipient_id=player.pk,
+        kind=NotificationKind.WARNING,
+        text="A warning from the staff: " + "Nooooooooooooooooooo" * 4 + " advertising.",
+    )
     return [
         ("home", "/"),
         ("lobby", "/play/"),
@@ -106,6 +121,7 @@ def pages_of_a_player(player: User, friend: User) -> list[tuple[str, str]]:
         ("games", f"/players/{player.pk}/games/"),
         ("friend-games", f"/players/{friend.pk}/games/"),
         ("settings", "/accounts/settings/"),
+        ("notifications", "/notifications/"),
         ("email", "/accounts/email/"),
         ("password", "/accounts/password/change/"),
         ("coins", "/coins/"),
