@@ -154,7 +154,7 @@ def test_a_watcher_of_call_ace_sees_the_partner_only_once_the_called_card_shows(
 def test_a_watchers_forged_messages_get_the_error_frame_and_change_nothing(
     started_table, make_player, redis_client
 ):
-    game, players = started_table()
+    game, _players = started_table()
     watcher = make_player("Watcher")
     Invitation.objects.create(game=game, user=watcher)
     engine = engine_game(game)
