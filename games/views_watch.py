@@ -21,9 +21,8 @@ def table_watch(request: HttpRequest, game_id: int) -> HttpResponse:
     if allowed.access is Access.PLAYER:
         return redirect("games:table", game_id=game.pk)
     if allowed.access is Access.REFUSED:
-        return render(
-            request, "games/watch_refused.html", {"game": game, "message": allowed.message}, 403
-        )
+        context = {"game": game, "message": allowed.message}
+        return render(request, "games/watch_refused.html", context, status=403)
     online_mark(user_id=request.user.pk)
     return render(
         request,
