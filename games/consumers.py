@@ -171,7 +171,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         await self.send_frame(state)
         await self.send_chat_history()
-        await self.send_watchers(await watcher_count_async(game_id=self.game_id))
+        await self.beat_presence()
 
     async def accept(self, subprotocol: str | None = None, headers: Any = None) -> None:
         await super().accept(subprotocol, headers)
