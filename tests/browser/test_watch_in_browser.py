@@ -91,6 +91,12 @@ def test_a_second_browser_watches_a_live_game_to_its_end_and_downloads_its_histo
     # the player sees one person watching
     page.wait_for_selector("#watchers:not([hidden])", timeout=15_000)
     assert page.locator("#watchers").inner_text() == "1 person watching"
+    keep(page, artifacts, "player-laptop")
+    eye.wait_for_timeout(3000)  # a few moves: tricks on the watcher's felt
+    keep(eye, artifacts, "playing-laptop")
+    eye.set_viewport_size(PHONE)
+    keep(eye, artifacts, "playing-phone")
+    eye.set_viewport_size(LAPTOP)
 
     offered = play_to_the_end(page, game_id, 0, {})
     assert offered
