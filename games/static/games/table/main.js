@@ -148,10 +148,18 @@ function render() {
     renderActions(ctx);
   }
   renderStatus(ctx);
+  if (watchingOnly && state.status === "playing") $("status").textContent = watchedStatus(ctx.view);
   renderScore(ctx);
   renderScoreSheet(ctx);
   renderTrickHistory(ctx);
   if (state.status === "finished") finished();
+}
+
+// a watcher's frame is as of the last checkpoint: say what is going on, not whose turn it was
+function watchedStatus(view) {
+  if (view.phase === "play") return "Trick " + (view.tricks.length + 1) + " is being played…";
+  if (view.phase === "robson") return "The sweeping side chooses…";
+  return "Choosing trump…";
 }
 
 function watchedToTheEnd() {
