@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import json
 import shutil
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from django.db import connection
 
-from games.engine import preset_rules
+from games.engine import RuleOptions, preset_rules
 from games.models import Game
 from games.selectors import engine_game
+from games.services.tables import table_create, table_start
 
 from .people import make_player, signed_in_page
 from .test_variants_live_in_browser import FRAME_COUNT, play_to_the_end, table_against_computers
@@ -46,12 +49,32 @@ def keep(page, artifacts: Path, name: str) -> None:
         shutil.copy(path, SHOTS / path.name)
 
 
-def watched_to_game_over(page) -> str:
+def private_table_started(user_id: int) -> int:
+    """A private table of `user_id` with computers, started (off Playwright's thread)."""
+
+    def open_and_start() -> int:
+        try:
+            game = table_create(creator_id=user_id, kind=Game.Kind.PRIVATE, rules=RuleOptions())
+            table_start(game_id=game.pk, user_id=user_id)
+            return game.pk
+        finally:
+            connection.close()
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(open_and_start).result()
+
+
+def watched_to_game_over(page, artifacts: Path) -> str:
     """The watch page still shows the tricks and hand summaries it queued while the game went
-    on (each for its moment): clicking the felt moves on to the game's result."""
+    on (each for its moment): clicking the felt moves on to the game's result (a screenshot of
+    the first complete trick shown on the way)."""
+    trick_kept = False
     for _ in range(120):
         if page.locator("#game-over").count():
             break
+        if not trick_kept and page.locator("#trick [data-card]").count() >= 3:
+            keep(page, artifacts, "trick-laptop")
+            trick_kept = True
         page.click("#felt")
         page.wait_for_timeout(250)
     return page.wait_for_selector("#game-over", timeout=15_000).inner_text()
@@ -107,7 +130,7 @@ def test_a_second_browser_watches_a_live_game_to_its_end_and_downloads_its_histo
     # the watcher's page comes to the end too, with the record's link in its banner
     eye.wait_for_selector("#watch-record:not([hidden])", timeout=20_000)
     keep(eye, artifacts, "finished-laptop")
-    text = watched_to_game_over(eye)
+    text = watched_to_game_over(eye, artifacts)
     assert "Game over" in text and "You" not in text.split("\n")[0]
     frames = eye.evaluate("window.__watched.filter(f => f.type === 'state')")
     assert len(frames) > 5 and frames[-1]["status"] == "finished"
@@ -131,3 +154,13 @@ def test_a_second_browser_watches_a_live_game_to_its_end_and_downloads_its_histo
     hands = history.get("hands") or history.get("game", {}).get("hands")
     assert hands is not None and len(hands) == len(engine.history)
     keep(eye, artifacts, "record-laptop")
+
+    # a private table Victor was not invited to: the 403 page, in the site's look
+    host = make_player("Hester")
+    private_id = private_table_started(host.pk)
+    answer = eye.goto(f"{live_site}/tables/{private_id}/watch/")
+    assert answer is not None and answer.status == 403
+    assert "invited" in eye.locator("#watch-refused").inner_text()
+    keep(eye, artifacts, "refused-laptop")
+    eye.set_viewport_size(PHONE)
+    keep(eye, artifacts, "refused-phone")
