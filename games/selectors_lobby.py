@@ -77,8 +77,9 @@ def _queue_position(entry: QueueEntry) -> int:
     )
 
 
-def lobby_for(*, user_id: int) -> Lobby:
-    """What the lobby shows one player (a few small queries)."""
+def lobby_for(*, user_id: int, live_tables: bool = True) -> Lobby:
+    """What the lobby shows one player (a few small queries); without `live_tables` (the
+    lobby's status poll, which does not show them) the tables to watch are left out."""
     seat = (
         Seat.objects.filter(user_id=user_id, in_play=True)
         .select_related("game")
@@ -106,6 +107,10 @@ def lobby_for(*, user_id: int) -> Lobby:
         ),
         quick_play=quick_play,
         invitations=[_table(game) for game in invited],
-        live_tables=live_table_rows(live_games_to_watch(user_id=user_id), viewer_id=user_id),
+        live_tables=(
+            live_table_rows(live_games_to_watch(user_id=user_id), viewer_id=user_id)
+            if live_tables
+            else []
+        ),
         online=online_count(),
     )

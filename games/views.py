@@ -52,7 +52,7 @@ def lobby_status(request: HttpRequest) -> JsonResponse:
     """Polled by the lobby: the table found, the player's place in the queue, and how many wait
     for each quick-play game."""
     online_mark(user_id=request.user.pk)
-    found = lobby_for(user_id=request.user.pk)
+    found = lobby_for(user_id=request.user.pk, live_tables=False)
     game = found.current_game
     return JsonResponse(
         {
