@@ -7,8 +7,9 @@ Out: {"type": "state", "version": ..., "view": ...} (this seat's own view, after
 {"type": "error", "code": ..., "message": ..., "version": ...},
 {"type": "chat", "version": ..., "messages": [...]} (new lines) and, on connect and whenever
 the player's mutes change, {"type": "chat", "history": true, "muted_seats": [...], ...} (the
-whole recent chat without the lines of players they muted). A socket may act only for its own
-seat: the seat comes from the session's user, never from the message.
+whole recent chat without the lines of players they muted), and {"type": "watchers", "count":
+n} when the number of people watching the table changes (consumers_watch). A socket may act
+only for its own seat: the seat comes from the session's user, never from the message.
 
 Each socket also listens on its player's own group: a block closes it at once (close code
 4003), a mute or unmute in any tab refreshes its chat.
@@ -52,6 +53,7 @@ from .services.chat import ChatRejected, chat_post, chat_recent
 from .services.mutes import MuteRefused, chat_mute_seat, chat_unmute_seat
 from .services.play import MoveRejected, game_act, seat_touch
 from .services.player_sockets import player_group
+from .services.presence import online_mark_async, watcher_count_async
 from .services.socket_slots import (
     SocketSlot,
     TooManySockets,
@@ -118,6 +120,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     # the last state frame sent, and when (time.monotonic): a repeated sync's answer
     frame: dict[str, Any] | None = None
     frame_sent_at: float = float("-inf")
+    watchers: int = 0  # the watchers' count last sent
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         try:
@@ -168,6 +171,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         await self.send_frame(state)
         await self.send_chat_history()
+        await self.beat_presence()
 
     async def accept(self, subprotocol: str | None = None, headers: Any = None) -> None:
         await super().accept(subprotocol, headers)
@@ -193,8 +197,14 @@ class TableConsumer(AsyncWebsocketConsumer):
             await asyncio.sleep(period * random.uniform(0.9, 1.0))  # beats of many sockets spread
             try:
                 await socket_slot_beat(slot)
+                await self.beat_presence()
             except Exception:  # Redis away: the next beat tries again, the socket stays open
                 logger.warning("table socket: heartbeat failed", exc_info=True)
+
+    async def beat_presence(self) -> None:
+        """My player is online; the watchers' count, in case a watcher's daphne died."""
+        await online_mark_async(user_id=self.user_id)
+        await self.send_watchers(await watcher_count_async(game_id=self.game_id))
 
     async def leave_slot(self) -> None:
         heartbeat, self.heartbeat = self.heartbeat, None
@@ -234,6 +244,10 @@ class TableConsumer(AsyncWebsocketConsumer):
                 return
             await self.send_error("bad_message", message)
             return
+        await self.handle(message)
+
+    async def handle(self, message: dict[str, Any]) -> None:
+        """A well-formed message of this socket's player (a watcher's: consumers_watch)."""
         kind = message["type"]
         if kind == "act":
             action = message.get("action")
@@ -290,6 +304,15 @@ class TableConsumer(AsyncWebsocketConsumer):
         if event.get("user_id") in self.mutes.user_ids:
             return  # my player muted the writer
         await self.send_chat([event["message"]])
+
+    async def watchers_changed(self, event: dict[str, Any]) -> None:
+        await self.send_watchers(event["count"])
+
+    async def send_watchers(self, count: int) -> None:
+        """How many watch this table, each time it changes."""
+        if count != self.watchers:
+            self.watchers = count
+            await self.send_json({"type": "watchers", "count": count})
 
     async def mutes_changed(self, event: dict[str, Any]) -> None:
         """My player muted or unmuted someone, in this tab or another."""

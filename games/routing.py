@@ -3,7 +3,9 @@
 from django.urls import path
 
 from .consumers import TableConsumer
+from .consumers_watch import WatchConsumer
 
 websocket_urlpatterns = [
     path("ws/tables/<int:game_id>/", TableConsumer.as_asgi()),
+    path("ws/tables/<int:game_id>/watch/", WatchConsumer.as_asgi()),
 ]

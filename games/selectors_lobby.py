@@ -1,5 +1,7 @@
 """What the lobby shows: the player's unfinished game, their place in quick play, how many wait
-for each quick-play game, and the private tables they were invited to."""
+for each quick-play game, the private tables they were invited to, and the site's life: the
+tables being played now that they may watch, and how many people are online
+(`services.presence`)."""
 
 from __future__ import annotations
 
@@ -12,6 +14,8 @@ from games.engine import RuleOptions
 
 from .models import Game, QueueEntry, Seat
 from .rule_texts import PRESET_LABELS, QUICK_PLAY_VARIANTS, preset_seats, rules_label
+from .selectors_watch import LiveTable, live_games_to_watch, live_table_rows
+from .services.presence import online_count
 
 
 @dataclass(frozen=True)
@@ -38,6 +42,12 @@ class Lobby:
     queue_variant: QuickPlayGame | None  # the game I wait for
     quick_play: list[QuickPlayGame]
     invitations: list[LobbyTable]
+    live_tables: list[LiveTable]  # being played now, that I may watch
+    online: int  # people seen in the last few minutes (services.presence)
+
+    @property
+    def waiting_total(self) -> int:
+        return sum(game.waiting for game in self.quick_play)
 
 
 def waiting_counts() -> dict[str, int]:
@@ -67,8 +77,9 @@ def _queue_position(entry: QueueEntry) -> int:
     )
 
 
-def lobby_for(*, user_id: int) -> Lobby:
-    """What the lobby shows one player (a few small queries)."""
+def lobby_for(*, user_id: int, live_tables: bool = True) -> Lobby:
+    """What the lobby shows one player (a few small queries); without `live_tables` (the
+    lobby's status poll, which does not show them) the tables to watch are left out."""
     seat = (
         Seat.objects.filter(user_id=user_id, in_play=True)
         .select_related("game")
@@ -96,4 +107,10 @@ def lobby_for(*, user_id: int) -> Lobby:
         ),
         quick_play=quick_play,
         invitations=[_table(game) for game in invited],
+        live_tables=(
+            live_table_rows(live_games_to_watch(user_id=user_id), viewer_id=user_id)
+            if live_tables
+            else []
+        ),
+        online=online_count(),
     )

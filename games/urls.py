@@ -1,11 +1,12 @@
 from django.urls import path
 
-from . import views, views_moderation, views_play_again, views_record
+from . import views, views_moderation, views_play_again, views_record, views_rules, views_watch
 
 app_name = "games"
 
 urlpatterns = [
     path("play/", views.lobby, name="lobby"),
+    path("rules/", views_rules.rules, name="rules"),
     path("play/status/", views.lobby_status, name="lobby_status"),
     path("play/quick/", views.quick_play, name="quick_play"),
     path("play/quick/now/", views.quick_play_now, name="quick_play_now"),
@@ -21,6 +22,7 @@ urlpatterns = [
     # invite tokens are token_urlsafe: any other text (a NUL) is a 404 before the database
     path("tables/join/<slug:token>/", views.table_join, name="join"),
     path("tables/<int:game_id>/", views.table, name="table"),
+    path("tables/<int:game_id>/watch/", views_watch.table_watch, name="watch"),
     path("tables/<int:game_id>/start/", views.table_start_view, name="start"),
     path("tables/<int:game_id>/leave/", views.table_leave, name="leave"),
     path("tables/<int:game_id>/cancel/", views.table_cancel, name="cancel"),

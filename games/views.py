@@ -15,6 +15,7 @@ from .forms_rules import filled_initial
 from .models import AbuseReport, Game, Seat
 from .selectors import table_state
 from .selectors_lobby import lobby_for
+from .services.presence import online_mark
 from .services.quick_play import queue_join, queue_leave, queue_notice_pop, queue_play_now
 from .services.reports import ReportRejected, report_create
 from .services.tables import (
@@ -37,6 +38,7 @@ def _table(game_id: int) -> HttpResponse:
 def lobby(request: HttpRequest) -> HttpResponse:
     if notice := queue_notice_pop(user_id=request.user.pk):
         messages.error(request, notice)
+    online_mark(user_id=request.user.pk)
     return render(
         request,
         "games/lobby.html",
@@ -49,7 +51,8 @@ def lobby(request: HttpRequest) -> HttpResponse:
 def lobby_status(request: HttpRequest) -> JsonResponse:
     """Polled by the lobby: the table found, the player's place in the queue, and how many wait
     for each quick-play game."""
-    found = lobby_for(user_id=request.user.pk)
+    online_mark(user_id=request.user.pk)
+    found = lobby_for(user_id=request.user.pk, live_tables=False)
     game = found.current_game
     return JsonResponse(
         {
@@ -57,6 +60,7 @@ def lobby_status(request: HttpRequest) -> JsonResponse:
             "queue_position": found.queue_position,
             "queue_variant": found.queue_variant.name if found.queue_variant else None,
             "waiting": {quick.name: quick.waiting for quick in found.quick_play},
+            "online": found.online,
         }
     )
 

@@ -17,12 +17,14 @@ from economy.services.prices import league_price
 from games.engine import RuleOptions
 from games.forms_rules import filled_initial
 from games.rule_texts import rules_summary
+from games.selectors_watch import live_table_rows
 from games.services.errors import Refused
 
 from . import selectors
 from .forms import LeagueCreateForm, LeagueInviteForm
 from .models import League, Membership
 from .selectors_pages import my_leagues
+from .selectors_watch import league_live_tables
 from .services.errors import LeagueError
 from .services.leagues import league_create
 from .services.members import (
@@ -132,6 +134,10 @@ def detail(request: HttpRequest, league_id: int) -> HttpResponse:
         "is_organiser": is_organiser,
         "recent_games": selectors.league_recent_games(league_id=league.pk),
         "open_tables": open_tables,
+        # members may watch them (games.selectors_watch)
+        "live_tables": live_table_rows(
+            league_live_tables(league_id=league.pk), viewer_id=request.user.pk
+        ),
         "my_table_ids": {
             game.pk
             for game in open_tables

@@ -8,6 +8,8 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
+from games.selectors_watch import live_game_of_player
+
 from .search import month_table_search, overall_ranking_search, search_text
 from .selectors import month_table_page, month_table_position, overall_ranking, player_profile
 from .selectors_game_earned import game_earned
@@ -21,10 +23,16 @@ def profile(request: HttpRequest, user_id: int) -> HttpResponse:
     found = player_profile(user_id=user_id)
     if found is None:
         raise Http404("There is no player with this number.")
+    # the game they play now, when I may watch it
+    live = live_game_of_player(player_id=found.player_id, viewer_id=request.user.pk)
     return render(
         request,
         "rankings/profile.html",
-        {"profile": found, "is_me": found.player_id == request.user.pk},
+        {
+            "profile": found,
+            "is_me": found.player_id == request.user.pk,
+            "live_tables": [live] if live else [],
+        },
     )
 
 

@@ -80,6 +80,10 @@ def pages_of_a_player(player: User, friend: User) -> list[tuple[str, str]]:
     table_start(game_id=table.pk, user_id=player.pk)
     finished, _ = finished_game_store([player, None, friend, None], seed="phone-layout")
     game_finished(finished.pk)
+    # the friend plays a public table against computers: the player may watch it
+    wallet_set(friend, silver=200)
+    public = table_create(creator_id=friend.pk, kind=Game.Kind.PUBLIC, rules=RuleOptions())
+    table_start(game_id=public.pk, user_id=friend.pk)
     league = league_create(
         organiser_id=player.pk,
         name="The Thursday Night Euchre Club",
@@ -108,6 +112,8 @@ def pages_of_a_player(player: User, friend: User) -> list[tuple[str, str]]:
         ("lobby", "/play/"),
         ("table-new", "/tables/new/"),
         ("table", f"/tables/{table.pk}/"),  # drawn by its script: see DRAWN_BY_SCRIPT
+        ("watch", f"/tables/{public.pk}/watch/"),
+        ("rules", "/rules/"),
         ("record", f"/games/{finished.pk}/"),
         ("rankings", "/rankings/"),
         ("champions", "/champions/"),
@@ -139,6 +145,7 @@ def pages_of_a_visitor(inviter: User) -> list[tuple[str, str]]:
         ("log-in", "/accounts/login/"),
         ("password-reset", "/accounts/password/reset/"),
         ("invitation", f"/accounts/invite/{inviter.invite_code}/"),
+        ("rules", "/rules/"),
     ]
 
 
@@ -174,7 +181,7 @@ def collusion_flag_of(player: User, friend: User) -> CollusionFlag:
 
 # pages whose script draws them after the load, from the socket's first frame: measured once
 # the player's cards are on the page
-DRAWN_BY_SCRIPT = {"table": "[data-card]"}
+DRAWN_BY_SCRIPT = {"table": "[data-card]", "watch": "#felt .seat-name"}
 
 
 def too_wide(page, base_url: str, path: str, shot, drawn: str | None = None) -> str | None:

@@ -31,13 +31,15 @@ def session_cookie(user: User) -> str:
 
 
 async def table_socket(
-    game_id: int, user: User | None, origin: str = "http://localhost"
+    game_id: int, user: User | None, origin: str = "http://localhost", *, watch: bool = False
 ) -> WebsocketCommunicator:
+    """A player's table socket, or with `watch` a watcher's (/ws/tables/<id>/watch/)."""
     headers = [(b"origin", origin.encode()), (b"host", b"localhost")]
     if user is not None:
         cookie = await sync_to_async(session_cookie)(user)
         headers.append((b"cookie", cookie.encode()))
-    socket = WebsocketCommunicator(application, f"/ws/tables/{game_id}/", headers=headers)
+    path = f"/ws/tables/{game_id}/" + ("watch/" if watch else "")
+    socket = WebsocketCommunicator(application, path, headers=headers)
     opened = _opened.get(None)
     if opened is not None:
         opened.append(socket)

@@ -62,6 +62,7 @@ def test_joining_the_queue_shows_me_waiting(client, make_player):
     assert QueueEntry.objects.filter(user=me).exists()
     assert "1</strong> of 4 waiting" in client.get(reverse("games:lobby")).content.decode()
     status = client.get(reverse("games:lobby_status")).json()
+    assert status.pop("online") >= 1  # me at least (the lobby's life: games.services.presence)
     assert status == {
         "table_url": None,
         "queue_position": 1,

@@ -1,6 +1,8 @@
 // The live table: draws this seat's view from the server's state frames and sends my moves.
 // Modules by concern: socket, layout (who sits where), seats, felt, hand, controls, panel,
 // summaries, scenes (what the felt holds for a moment), preferences, chat.
+// The watch page (data-watching) draws the same table from no seat: no hand, no controls, no
+// chat input; its frames show the game as of the last complete trick (games/consumers_watch.py).
 
 import { $, el } from "./dom.js";
 import { createChat, createReports, toast } from "./chat.js";
@@ -16,6 +18,7 @@ import { createSocket } from "./socket.js";
 import { gameOver, handSummary } from "./summaries.js";
 
 const root = $("table");
+const watchingOnly = root.dataset.watching === "1";
 let state = JSON.parse($("table-state").textContent);
 let clockSkew = 0; // server time minus local time, in ms
 let mutedSeats = new Set(); // seats whose chat I muted; the server leaves their lines out
@@ -65,6 +68,8 @@ function receive(frame) {
       render();
     }
     frame.messages.forEach(chat.add);
+  } else if (frame.type === "watchers") {
+    renderWatchers(frame.count);
   } else if (frame.type === "error") {
     if (frame.code === "blocked") blocked = true;
     if (frame.code === "too_many_sockets") refusal = frame.message;
@@ -72,11 +77,22 @@ function receive(frame) {
   }
 }
 
+function renderWatchers(count) {
+  const box = $("watchers");
+  if (!box) return;
+  box.hidden = !count;
+  box.textContent = count === 1 ? "1 person watching" : count + " people watching";
+}
+
 function closedForGood(code) {
   if (code === 4003 || blocked) return showBlocked();
   if (code === 4029) {
     if (refusal) $("too-many-text").textContent = refusal;
     $("too-many").hidden = false;
+    return;
+  }
+  if (watchingOnly) {
+    $("watching-refused").hidden = false;
     return;
   }
   toast("You no longer have a seat at this table.");
@@ -94,7 +110,7 @@ function showBlocked() {
 
 function context() {
   // a player who left (or was blocked) watches: the computer makes their seat's choices
-  const watching = state.cancelled || blocked;
+  const watching = state.cancelled || blocked || watchingOnly;
   const view = watching ? Object.assign({}, state.view, { legal_actions: [], honest_actions: [] }) : state.view;
   return {
     state,
@@ -102,6 +118,7 @@ function context() {
     ui,
     blocked,
     mutedSeats,
+    watchingOnly,
     earned,
     prefs: preferences.get(),
     cardsUrl: root.dataset.cards,
@@ -126,13 +143,33 @@ function render() {
   renderSeats(ctx);
   renderFelt(ctx, scene);
   renderOverlay(ctx, scene);
-  renderHand(ctx);
-  renderActions(ctx);
+  if (!watchingOnly) {
+    renderHand(ctx);
+    renderActions(ctx);
+  }
   renderStatus(ctx);
+  if (watchingOnly && state.status === "playing") $("status").textContent = watchedStatus(ctx.view);
   renderScore(ctx);
   renderScoreSheet(ctx);
   renderTrickHistory(ctx);
   if (state.status === "finished") finished();
+}
+
+// a watcher's frame is as of the last checkpoint: say what is going on, not whose turn it was
+function watchedStatus(view) {
+  if (view.phase === "play") return "Trick " + (view.tricks.length + 1) + " is being played…";
+  if (view.phase === "robson") return "The sweeping side chooses…";
+  return "Choosing trump…";
+}
+
+function watchedToTheEnd() {
+  // the watch banner's link to the record, once the game is over
+  const link = $("watch-record");
+  const url = state.result && state.result.record_url;
+  if (link && url) {
+    link.href = url;
+    link.hidden = false;
+  }
 }
 
 function renderOverlay(ctx, scene) {
@@ -163,6 +200,7 @@ function finished() {
   // no cancelling a finished game; the header's coins change with the game's credits
   const cancel = $("cancel-form");
   if (cancel) cancel.remove();
+  if (watchingOnly) return watchedToTheEnd();
   if (state.coins) return showCoins(state.coins);
   const earnedUrl = state.result && state.result.earned_url;
   if (earnedUrl && !state.cancelled) {

@@ -14,6 +14,12 @@ const RESULTS = {
   renege: "renege",
 };
 
+// "Us" and "Them"; a watcher, who sits on neither side: "Team 1" and "Team 2"
+function sideName(state, scorer, mine) {
+  if (state.my_seat === null || state.my_seat === undefined) return "Team " + (scorer.index + 1);
+  return mine ? "Us" : "Them";
+}
+
 export function renderScore(ctx) {
   const { state, view } = ctx;
   const score = $("score");
@@ -25,7 +31,7 @@ export function renderScore(ctx) {
     const label = el("span", "label");
     if (partnered(state)) {
       // "Us" and "Them", with the names under them
-      label.append(el("strong", "", mine ? "Us" : "Them"), el("small", "", scorer.label));
+      label.append(el("strong", "", sideName(state, scorer, mine)), el("small", "", scorer.label));
     } else {
       const [name, level] = nameParts(state, scorer.seats[0]);
       label.append(el("strong", "", name));
@@ -68,7 +74,7 @@ export function renderScoreSheet(ctx) {
     ["#", "Trump", "Maker", "Result"].forEach((text) => row.append(el("th", "", text)));
     columns.forEach((scorer) => {
       const mine = scorer.seats.includes(state.my_seat);
-      const heading = el("th", "", partnered(state) ? (mine ? "Us" : "Them") : columnName(state, scorer.seats[0]));
+      const heading = el("th", "", partnered(state) ? sideName(state, scorer, mine) : columnName(state, scorer.seats[0]));
       heading.title = scorer.label;
       row.append(heading);
     });

@@ -71,7 +71,7 @@ export function renderSeats(ctx) {
       fan.style.setProperty("--cards", String(count));
       for (let i = 0; i < count; i++) fan.append(el("span", "card-back"));
       box.append(fan);
-      about.append(...moderation(ctx, seat, info));
+      if (!ctx.watchingOnly) about.append(...moderation(ctx, seat, info));
     }
     const bid = BIDDING.includes(view.phase) ? lastBid(view, seat) : "";
     if (bid) box.append(el("div", "bubble", bid));
@@ -83,7 +83,7 @@ function marksOf(ctx, seat, info, over) {
   const marks = el("div", "marks");
   const mine = state.my_seat;
   const shown = seatLabel(state, seat);
-  if (partnered(state) && seat === (mine + 2) % 4) marks.append(el("span", "mark partner", "Partner"));
+  if (partnered(state) && mine !== null && seat === (mine + 2) % 4) marks.append(el("span", "mark partner", "Partner"));
   if (!over && variantOf(state) === "call_ace") {
     // the maker's partner, once this view may know it
     if (seat === partnerOf(state, view, mine)) marks.append(el("span", "mark partner", "Your partner"));
