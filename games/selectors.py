@@ -12,21 +12,51 @@ from django.utils import timezone
 from games.engine import PRESETS, InvalidRules, RuleOptions, preset_rules
 from games.engine import Game as EngineGame
 
+from .engine_states import STATES, caught_up, keep_on_commit, replayed
 from .models import Action, Game, Seat
 from .results import seat_game_points
 
 
 def engine_game(game: Game) -> EngineGame:
-    """The engine's game, rebuilt from the stored rules, seed and action log."""
-    actions = list(
-        Action.objects.filter(game=game).order_by("sequence").values_list("action", flat=True)
+    """The engine's game at the game row's version: the one this process keeps for the table
+    brought up to date with the log's tail (`games.engine_states`), else the whole log replayed."""
+    engine, _tail = engine_with_tail(game, 0)
+    return engine
+
+
+def engine_with_tail(game: Game, tail_length: int) -> tuple[EngineGame, list[tuple[str, int, str]]]:
+    """The engine's game at `game.version` and the log's last `tail_length` entries or more
+    (action, seat, source), in one query: the actions this process has not applied yet."""
+    version = game.version
+    kept = STATES.latest(game.pk, game.rules, game.seed)
+    known = len(kept.actions) if kept is not None else 0
+    if kept is None or known > version:
+        kept, known = None, 0  # a row read before a newer move this process saw: replay
+    if kept is not None and known == version and tail_length == 0:
+        STATES.hits += 1
+        return kept, []
+    start = min(known, max(version - tail_length, 0))
+    # bounded by the row's version: a move stored since the row was read is not this version's
+    log = list(
+        Action.objects.filter(game=game, sequence__gte=start, sequence__lt=version)
+        .order_by("sequence")
+        .values_list("action", "seat", "source")
     )
-    return engine_of(game, actions)
+    actions = [action for action, _seat, _source in log]
+    if kept is None:
+        STATES.replays += 1
+        engine = replayed(game.rules, game.seed, actions)
+    else:
+        STATES.tails += 1 if known < version else 0
+        STATES.hits += 1 if known == version else 0
+        engine = caught_up(kept, actions[known - start :])
+    keep_on_commit(game.pk, game.rules, game.seed, engine)
+    return engine, log[-tail_length:] if tail_length else []
 
 
 def engine_of(game: Game, actions: Iterable[str]) -> EngineGame:
     """The engine's game from the stored rules and seed and the given log."""
-    return EngineGame(RuleOptions.from_dict(game.rules), game.seed, tuple(actions))
+    return replayed(game.rules, game.seed, actions)
 
 
 def table_state(
@@ -55,15 +85,11 @@ def table_state(
         view = last_frame["view"]
         covered = {seat["position"] for seat in last_frame["seats"] if seat["covered"]}
     else:
-        # one query for the log: the engine replays it, its tail says who the computer covers
-        log = list(
-            Action.objects.filter(game=game)
-            .order_by("sequence")
-            .values_list("action", "seat", "source")
-        )
-        engine = engine_of(game, (action for action, _seat, _source in log))
+        # one query for the log's tail: the actions this process has not applied yet, and the
+        # last moves, which say who the computer covers
+        engine, tail = engine_with_tail(game, COVERED_WINDOW)
         view = engine.view(mine.position).to_dict()
-        covered = _seats_covered_by_the_computer(log)
+        covered = _seats_covered_by_the_computer(tail)
     rules = stored_rules(game.rules)
     state: dict[str, Any] = {
         "type": "state",
@@ -165,10 +191,14 @@ def rules_preset_name(rules: RuleOptions | dict[str, Any] | None) -> str | None:
     return None if rules is None else _presets_by_rules().get(rules)
 
 
+# the last moves looked at for who the computer covers: three rounds of a four-seat table
+COVERED_WINDOW = 12
+
+
 def _seats_covered_by_the_computer(log: list[tuple[str, int, str]]) -> set[int]:
     """Seats of people whose latest move (in the last 12 of the log) the computer made after
     their time ran out: most likely away, and the table shows that the computer covers them."""
     latest: dict[int, str] = {}
-    for _action, seat, source in reversed(log[-12:]):
+    for _action, seat, source in reversed(log[-COVERED_WINDOW:]):
         latest.setdefault(seat, source)
     return {seat for seat, source in latest.items() if source == Action.Source.TIMEOUT}

@@ -18,6 +18,7 @@ from games.engine import Game as EngineGame
 from games.engine import IllegalAction
 from games.players.levels import choose_action_at_level
 
+from ..engine_states import keep_on_commit
 from ..models import Action, ComputerLevel, Game, Seat
 from ..selectors import engine_game
 from . import after_move
@@ -178,6 +179,8 @@ def _record(
     """Appends the action, bumps the version, sets the next deadline; follow-ups on commit."""
     Action.objects.create(game=game, sequence=game.version, seat=seat, action=action, source=source)
     game.version += 1
+    # the next move and frame in this process start from here, once the move is committed
+    keep_on_commit(game.pk, game.rules, game.seed, after)
     _scores_copy(game, seats, after)
     now = timezone.now()
     game.moved_at = now
