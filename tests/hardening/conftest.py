@@ -9,11 +9,12 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from django.utils import timezone
 
 from accounts.models import User
 from economy.models import SILVER_CAP
 from games.engine import RuleOptions
-from games.models import AbuseReport, ChatMute, Game, ModerationDecision
+from games.models import AbuseReport, ChatMute, CollusionFlag, Game, ModerationDecision
 from games.services.moderation import player_warn
 from games.services.reports import report_create
 from games.services.tables import seat_take, table_create, table_start
@@ -51,6 +52,7 @@ class Site:
     report: AbuseReport
     mute: ChatMute
     warning: ModerationDecision
+    flag: CollusionFlag
 
     def plausible(self) -> dict[str, str]:
         """A value for each URL parameter that finds something, by the parameter's name: the
@@ -68,6 +70,7 @@ class Site:
             "mute_id": str(self.mute.pk),
             "decision_id": str(self.warning.pk),
             "report_id": str(self.report.pk),
+            "flag_id": str(self.flag.pk),
             "year": str(self.league.month.year if self.league.month else 2025),
             "month": "1",
             "object_id": str(self.pat.pk),
@@ -135,7 +138,12 @@ def site(db) -> Site:
     report = report_create(reporter_id=pat.pk, game_id=game.pk, seat=1, reason="abuse")
     mute = ChatMute.objects.create(user=pat, muted=others[2])
     warning = player_warn(staff_id=staff.pk, player_id=pat.pk, note="Be nice.")
-    return Site(pat, staff, others, game, league, report, mute, warning)
+    low, high = sorted([pat, others[0]], key=lambda user: user.pk)
+    # a partner-collusion flag for the staff's decide page (its evidence is not read there)
+    flag = CollusionFlag.objects.create(
+        player_low=low, player_high=high, kinds=[], evidence={}, computed_at=timezone.now()
+    )
+    return Site(pat, staff, others, game, league, report, mute, warning, flag)
 
 
 @pytest.fixture
