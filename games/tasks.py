@@ -1,5 +1,7 @@
-"""Celery tasks of live play. Each is keyed by (game, version) and safe to run twice: a task
-that finds the game at another version, or finished, does nothing."""
+"""Celery tasks of live play: thin entry points over the services, which queue them by name
+(`games.services.move_queue`) and never import this module. Each is keyed by (game, version)
+and safe to run twice: a task that finds the game at another version, or finished, does
+nothing."""
 
 from __future__ import annotations
 
@@ -7,18 +9,19 @@ from celery import shared_task
 
 from .models import Action
 from .services.collusion import collusion_review_run
+from .services.move_queue import COMPUTER_TURN, TURN_TIMEOUT
 from .services.play import computer_act
 from .services.quick_play import queue_match_all
 from .services.sweeper import stalled_games_requeue
 
 
-@shared_task(name="games.computer_turn")
+@shared_task(name=COMPUTER_TURN)
 def computer_turn(game_id: int, version: int) -> int | None:
     applied = computer_act(game_id=game_id, version=version, source=Action.Source.COMPUTER)
     return applied.version if applied else None
 
 
-@shared_task(name="games.turn_timeout")
+@shared_task(name=TURN_TIMEOUT)
 def turn_timeout(game_id: int, version: int) -> int | None:
     applied = computer_act(game_id=game_id, version=version, source=Action.Source.TIMEOUT)
     return applied.version if applied else None

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """The README's load table in one command: for each number of daphne processes, start the site
 with scripts/cluster.py, run `python -m games.loadgen` for each number of tables, stop it, and
-print one Markdown row per run (the full reports go to var/load/).
+print one Markdown row per run (the full reports go to var/load/), then the CPU milliseconds
+per move of each process group of the site (daphne, worker, beat, PostgreSQL, Redis) and their
+total, counted over every move the run stored.
 
     . scripts/bench_env.sh && .venv/bin/python scripts/load_table.py \\
         --daphnes 1,2,4 --tables 100,300,1000 --humans-per-table 1 --computer-level easy
@@ -90,6 +92,18 @@ def cpu_by_process_group() -> dict[str, int]:
     return used
 
 
+SITE_GROUPS = ("daphne", "worker", "beat", "postgres", "redis")
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def stored_moves() -> int:
+    """Moves stored so far (the action log's rows): the moves a run made, whoever made them."""
+    import psycopg
+
+    with psycopg.connect(os.environ["DATABASE_URL"]) as connection:
+        return connection.execute("select count(*) from games_action").fetchone()[0]
+
+
 def wait_healthy(ports: list[int], timeout: float = 60) -> None:
     deadline = time.monotonic() + timeout
     for port in ports:
@@ -118,11 +132,13 @@ def run_one(args: argparse.Namespace, daphnes: int, tables: int, out: Path) -> d
     ]  # fmt: skip
     if args.computer_level:
         command += ["--computer-level", args.computer_level]
+    moves_before = stored_moves()
     busy_before, total_before = cpu_jiffies()
     groups_before = cpu_by_process_group()
     report = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
     groups_after = cpu_by_process_group()
     busy_after, total_after = cpu_jiffies()
+    moves = max(1, stored_moves() - moves_before)
     busy = 100 * (busy_after - busy_before) / max(1, total_after - total_before)
     found = {"queue": str(queue_length()), "cpu": f"{busy:.0f}%"}
     # the load generator has exited by now: its share is its peak-time children's, so it is
@@ -136,6 +152,11 @@ def run_one(args: argparse.Namespace, daphnes: int, tables: int, out: Path) -> d
     whole = max(1, sum(spent.values()))
     found["shares"] = ", ".join(
         f"{name} {100 * value / whole:.0f}%" for name, value in spent.items() if value
+    )
+    # CPU milliseconds per move over the whole run (opening the tables included), per group
+    per_move = {name: spent[name] * 1000 / CLOCK_TICKS / moves for name in SITE_GROUPS}
+    found["cpu_per_move"] = " | ".join(f"{per_move[name]:.2f}" for name in SITE_GROUPS) + (
+        f" | **{sum(per_move.values()):.2f}** | {moves}"
     )
     out.write_text(report.stdout + report.stderr)
     for line in report.stdout.splitlines():
@@ -166,6 +187,7 @@ def main() -> int:
     )
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     shares: list[str] = []
+    per_move: list[str] = []
     for daphnes in [int(n) for n in args.daphnes.split(",")]:
         purge_queue()
         cluster = subprocess.Popen(
@@ -191,12 +213,18 @@ def main() -> int:
                     flush=True,
                 )
                 shares.append(f"{daphnes} daphne x {tables} tables: {row.get('shares', '?')}")
+                per_move.append(f"| {daphnes} | {tables} | {row.get('cpu_per_move', '?')} |")
         finally:
             os.killpg(cluster.pid, signal.SIGTERM)
             cluster.wait(timeout=60)
     print("\nShare of the CPU used during each run, by process:")
     for line in shares:
         print(f"- {line}")
+    print("\nCPU milliseconds per move, by process group (the site's; load generator left out):")
+    print("| daphne | tables | " + " | ".join(SITE_GROUPS) + " | site total | moves |")
+    print("|---" * (len(SITE_GROUPS) + 4) + "|")
+    for line in per_move:
+        print(line)
     return 0
 
 

@@ -10,6 +10,7 @@ from django.db import transaction
 
 from ..models import Game
 from .layer_send import group_send
+from .move_queue import computer_turn_queue, turn_timeout_queue
 
 
 def table_group(game_id: int) -> str:
@@ -23,18 +24,14 @@ def schedule(game: Game) -> None:
 
 
 def _after_commit(game_id: int, version: int, deadline: datetime | None, playing: bool) -> None:
-    from .. import tasks  # tasks import services; the cycle is broken at call time
-
     announce(game_id, version)
     if not playing:
         return
     if deadline is None:
-        tasks.computer_turn.apply_async(
-            (game_id, version), countdown=settings.GAME_COMPUTER_PAUSE_SECONDS
-        )
+        computer_turn_queue(game_id, version, countdown=settings.GAME_COMPUTER_PAUSE_SECONDS)
     else:
         # keyed by (game, version): a late or repeated timer finds another version and does nothing
-        tasks.turn_timeout.apply_async((game_id, version), eta=deadline)
+        turn_timeout_queue(game_id, version, eta=deadline)
 
 
 def announce(game_id: int, version: int) -> None:

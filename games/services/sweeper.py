@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from ..models import Game
 from .after_move import announce_if_newer
+from .move_queue import computer_turn_queue, turn_timeout_queue
 
 
 @dataclass(frozen=True)
@@ -56,12 +57,10 @@ def quiet_games(now: datetime | None = None) -> list[tuple[int, int]]:
 
 
 def stalled_games_requeue(now: datetime | None = None) -> int:
-    from .. import tasks  # tasks import services; the cycle is broken at call time
-
     for game_id, version in quiet_games(now):
         announce_if_newer(game_id, version)
     stalled = stalled_games(now)
     for game in stalled:
-        task = tasks.turn_timeout if game.timed_out else tasks.computer_turn
-        task.delay(game.game_id, game.version)
+        queue = turn_timeout_queue if game.timed_out else computer_turn_queue
+        queue(game.game_id, game.version)
     return len(stalled)
