@@ -3,7 +3,7 @@
 with scripts/cluster.py, run `python -m games.loadgen` for each number of tables, stop it, and
 print one Markdown row per run (the full reports go to var/load/), then the CPU milliseconds
 per move of each process group of the site (daphne, worker, beat, PostgreSQL, Redis) and their
-total, counted over every move the run stored.
+total, over the measured window (the moves stored in it, the tables' opening left out).
 
     . scripts/bench_env.sh && .venv/bin/python scripts/load_table.py \\
         --daphnes 1,2,4 --tables 100,300,1000 --humans-per-table 1 --computer-level easy
@@ -20,6 +20,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -132,13 +133,32 @@ def run_one(args: argparse.Namespace, daphnes: int, tables: int, out: Path) -> d
     ]  # fmt: skip
     if args.computer_level:
         command += ["--computer-level", args.computer_level]
-    moves_before = stored_moves()
     busy_before, total_before = cpu_jiffies()
     groups_before = cpu_by_process_group()
-    report = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
+    # the CPU per move is read over the measured window only (from the load generator's
+    # "steady after" line for --duration seconds), not while the tables are being opened
+    window: dict[str, tuple[dict[str, int], int]] = {}
+
+    def snapshot(name: str) -> None:
+        window[name] = (cpu_by_process_group(), stored_moves())
+
+    lines: list[str] = []
+    window_end: threading.Timer | None = None
+    loadgen = subprocess.Popen(
+        command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
+    assert loadgen.stdout is not None
+    for line in loadgen.stdout:
+        lines.append(line)
+        if window_end is None and line.strip().startswith("steady after"):
+            snapshot("start")
+            window_end = threading.Timer(args.duration, snapshot, ("end",))
+            window_end.start()
+    loadgen.wait()
+    if window_end is not None:
+        window_end.join()
     groups_after = cpu_by_process_group()
     busy_after, total_after = cpu_jiffies()
-    moves = max(1, stored_moves() - moves_before)
     busy = 100 * (busy_after - busy_before) / max(1, total_after - total_before)
     found = {"queue": str(queue_length()), "cpu": f"{busy:.0f}%"}
     # the load generator has exited by now: its share is its peak-time children's, so it is
@@ -153,13 +173,19 @@ def run_one(args: argparse.Namespace, daphnes: int, tables: int, out: Path) -> d
     found["shares"] = ", ".join(
         f"{name} {100 * value / whole:.0f}%" for name, value in spent.items() if value
     )
-    # CPU milliseconds per move over the whole run (opening the tables included), per group
-    per_move = {name: spent[name] * 1000 / CLOCK_TICKS / moves for name in SITE_GROUPS}
-    found["cpu_per_move"] = " | ".join(f"{per_move[name]:.2f}" for name in SITE_GROUPS) + (
-        f" | **{sum(per_move.values()):.2f}** | {moves}"
-    )
-    out.write_text(report.stdout + report.stderr)
-    for line in report.stdout.splitlines():
+    if "start" in window and "end" in window:
+        (cpu_start, moves_start), (cpu_end, moves_end) = window["start"], window["end"]
+        moves = max(1, moves_end - moves_start)
+        per_move = {
+            name: (cpu_end.get(name, 0) - cpu_start.get(name, 0)) * 1000 / CLOCK_TICKS / moves
+            for name in SITE_GROUPS
+        }
+        found["cpu_per_move"] = " | ".join(f"{per_move[name]:.2f}" for name in SITE_GROUPS) + (
+            f" | **{sum(per_move.values()):.2f}** | {moves}"
+        )
+    out.write_text("".join(lines))
+    for line in lines:
+        line = line.rstrip("\n")
         for name, pattern in FIELDS.items():
             match = pattern.match(line)
             if match:
