@@ -147,17 +147,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.user_id = user.pk
-        client = self.scope.get("client")  # (address, port); behind a proxy, --proxy-headers
-        try:
-            self.slot = await socket_slot_take(
-                user_id=self.user_id,
-                address=client[0] if client else None,
-                member=self.channel_name,
-            )
-        except TooManySockets as refused:
-            await self.refuse(refused.code, refused.message, CLOSE_TOO_MANY_SOCKETS)
+        if not await self.take_slot():
             return
-        self.heartbeat = asyncio.create_task(self.beat(self.slot))
         state = await on_any_thread(table_state)(game_id=self.game_id, user_id=self.user_id)
         if state is None:
             await self.close(code=CLOSE_NOT_SEATED)
@@ -172,6 +163,22 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send_frame(state)
         await self.send_chat_history()
         await self.beat_presence()
+
+    async def take_slot(self) -> bool:
+        """Counts this socket among its player's and address's (refused, with the reason, past
+        the limits) and keeps it counted while open."""
+        client = self.scope.get("client")  # (address, port); behind a proxy, --proxy-headers
+        try:
+            self.slot = await socket_slot_take(
+                user_id=self.user_id,
+                address=client[0] if client else None,
+                member=self.channel_name,
+            )
+        except TooManySockets as refused:
+            await self.refuse(refused.code, refused.message, CLOSE_TOO_MANY_SOCKETS)
+            return False
+        self.heartbeat = asyncio.create_task(self.beat(self.slot))
+        return True
 
     async def accept(self, subprotocol: str | None = None, headers: Any = None) -> None:
         await super().accept(subprotocol, headers)

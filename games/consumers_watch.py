@@ -22,7 +22,6 @@ from django.conf import settings
 from .consumers import (
     CLOSE_NOT_LOGGED_IN,
     CLOSE_NOT_SEATED,
-    CLOSE_TOO_MANY_SOCKETS,
     TableConsumer,
     logger,
     on_any_thread,
@@ -35,7 +34,7 @@ from .services.after_move import table_group
 from .services.chat import chat_recent
 from .services.player_sockets import player_group
 from .services.presence import online_mark_async, watcher_join, watcher_leave
-from .services.socket_slots import SocketSlot, TooManySockets, socket_slot_beat, socket_slot_take
+from .services.socket_slots import SocketSlot, socket_slot_beat
 
 WATCHERS_ONLY = "You are watching this table: watchers cannot play or chat."
 PLAYING_HERE = "You play at this table: open it as a player."
@@ -66,17 +65,8 @@ class WatchConsumer(TableConsumer):
             why = PLAYING_HERE if allowed.access is Access.PLAYER else allowed.message
             await self.refuse("not_watching", why, CLOSE_NOT_SEATED)
             return
-        client = self.scope.get("client")
-        try:
-            self.slot = await socket_slot_take(
-                user_id=self.user_id,
-                address=client[0] if client else None,
-                member=self.channel_name,
-            )
-        except TooManySockets as refused:
-            await self.refuse(refused.code, refused.message, CLOSE_TOO_MANY_SOCKETS)
+        if not await self.take_slot():
             return
-        self.heartbeat = asyncio.create_task(self.beat(self.slot))
         await self.channel_layer.group_add(table_group(self.game_id), self.channel_name)
         await self.channel_layer.group_add(player_group(self.user_id), self.channel_name)
         await self.accept()
