@@ -6,6 +6,7 @@ import functools
 from collections.abc import Iterable
 from typing import Any
 
+from django.conf import settings
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 
@@ -117,6 +118,9 @@ def table_state(
         ],
         "turn_deadline": game.turn_deadline.isoformat() if game.turn_deadline else None,
         "server_time": timezone.now().isoformat(),
+        # the page shows a computer's move this long after the move before it: a run of
+        # computer moves is made at once (games.services.play.computer_run)
+        "computer_pause_ms": int(settings.GAME_COMPUTER_PAUSE_SECONDS * 1000),
         "view": view,
     }
     if game.status == Game.Status.FINISHED:

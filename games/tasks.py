@@ -10,14 +10,15 @@ from celery import shared_task
 from .models import Action
 from .services.collusion import collusion_review_run
 from .services.move_queue import COMPUTER_TURN, TURN_TIMEOUT
-from .services.play import computer_act
+from .services.play import computer_act, computer_run
 from .services.quick_play import queue_match_all
 from .services.sweeper import stalled_games_requeue
 
 
 @shared_task(name=COMPUTER_TURN)
 def computer_turn(game_id: int, version: int) -> int | None:
-    applied = computer_act(game_id=game_id, version=version, source=Action.Source.COMPUTER)
+    """The computers' moves from `version` to the next person's turn (a run, one task)."""
+    applied = computer_run(game_id=game_id, version=version)
     return applied.version if applied else None
 
 

@@ -17,17 +17,23 @@ def table_group(game_id: int) -> str:
     return f"table.{game_id}"
 
 
-def schedule(game: Game) -> None:
+def schedule(game: Game, *, computer_turn: bool = True) -> None:
+    """`computer_turn=False`: a computer's move made inside a run of them (`computer_run`),
+    which goes on with the next computer's turn itself: no task for it."""
     game_id, version, deadline = game.pk, game.version, game.turn_deadline
     playing = game.status == Game.Status.PLAYING
-    transaction.on_commit(lambda: _after_commit(game_id, version, deadline, playing))
+    transaction.on_commit(lambda: _after_commit(game_id, version, deadline, playing, computer_turn))
 
 
-def _after_commit(game_id: int, version: int, deadline: datetime | None, playing: bool) -> None:
+def _after_commit(
+    game_id: int, version: int, deadline: datetime | None, playing: bool, computer_turn: bool
+) -> None:
     announce(game_id, version)
     if not playing:
         return
     if deadline is None:
+        if not computer_turn:
+            return
         computer_turn_queue(game_id, version, countdown=settings.GAME_COMPUTER_PAUSE_SECONDS)
     else:
         # keyed by (game, version): a late or repeated timer finds another version and does nothing

@@ -37,6 +37,12 @@ class MoveApplied:
     seat: int
     action: str
     game_over: bool
+    computer_next: bool = False  # the seat to act next is the computer's
+
+
+# a run of computer moves in one task stops here and queues the rest: a table of computers only
+# (everyone left) would otherwise play a whole game in one task
+COMPUTER_RUN_LONGEST = 8
 
 
 def full_time_limit_ms() -> int:
@@ -68,11 +74,47 @@ def game_act(*, game_id: int, user_id: int, action: str, version: int) -> MoveAp
         return _record(game, seats, after, seat.position, action, Action.Source.PLAYER)
 
 
-def computer_act(*, game_id: int, version: int, source: str) -> MoveApplied | None:
+def computer_run(*, game_id: int, version: int) -> MoveApplied | None:
+    """The computers' moves from `version` until a person's turn or the game's end, one task
+    for the run instead of one a move (the worker's cost of a task is a third of a move's).
+
+    Each move is its own transaction, stored and told to the table on its own commit; the page
+    shows a computer's move GAME_COMPUTER_PAUSE_SECONDS after the one before, so the person to
+    move next gets that time added to their deadline. A process dying midway loses nothing:
+    the sweeper queues the computer's turn the run did not make."""
+    pause_ms = int(settings.GAME_COMPUTER_PAUSE_SECONDS * 1000)
+    last = None
+    for made in range(COMPUTER_RUN_LONGEST):
+        applied = computer_act(
+            game_id=game_id,
+            version=version,
+            source=Action.Source.COMPUTER,
+            shown_after_ms=made * pause_ms,
+            run_goes_on=made + 1 < COMPUTER_RUN_LONGEST,
+        )
+        if applied is None:
+            break
+        last, version = applied, applied.version
+        if not applied.computer_next:
+            break
+    return last
+
+
+def computer_act(
+    *,
+    game_id: int,
+    version: int,
+    source: str,
+    shown_after_ms: int = 0,
+    run_goes_on: bool = False,
+) -> MoveApplied | None:
     """The computer moves for the seat to act, if the game is still at `version`.
 
     Called by the computer-turn and timeout tasks; a late, duplicate or stale call finds another
     version (or a finished game) and does nothing, so the tasks are safe to run twice.
+    `shown_after_ms`: how long after this move's commit the page will show it (a run's pacing),
+    added to the next person's time; `run_goes_on`: the caller makes the next computer's move
+    itself, so none is queued.
     """
     if source == Action.Source.TIMEOUT and not _still_at(game_id, version):
         return None  # most timers find that the player moved in time: no lock for those
@@ -105,7 +147,16 @@ def computer_act(*, game_id: int, version: int, source: str) -> MoveApplied | No
             seed=f"{game.seed}/{game.version}",  # the same move however often a task retries
         )
         after = engine.apply(action, seat=seat_position)
-        return _record(game, seats, after, seat_position, action, source)
+        return _record(
+            game,
+            seats,
+            after,
+            seat_position,
+            action,
+            source,
+            shown_after_ms=shown_after_ms,
+            run_goes_on=run_goes_on,
+        )
 
 
 def _still_at(game_id: int, version: int) -> bool:
@@ -174,7 +225,15 @@ def _scores_copy(game: Game, seats: dict[int, Seat], after: EngineGame) -> None:
 
 
 def _record(
-    game: Game, seats: dict[int, Seat], after: EngineGame, seat: int, action: str, source: str
+    game: Game,
+    seats: dict[int, Seat],
+    after: EngineGame,
+    seat: int,
+    action: str,
+    source: str,
+    *,
+    shown_after_ms: int = 0,
+    run_goes_on: bool = False,
 ) -> MoveApplied:
     """Appends the action, bumps the version, sets the next deadline; follow-ups on commit."""
     Action.objects.create(game=game, sequence=game.version, seat=seat, action=action, source=source)
@@ -196,9 +255,9 @@ def _record(
         game_finished(game)
     else:
         next_seat = seats[after.to_act]
-        game.turn_deadline = (
-            None if next_seat.is_computer else now + timedelta(milliseconds=next_seat.time_limit_ms)
-        )
+        # a person's time starts when their page shows the move before theirs
+        time_left = timedelta(milliseconds=shown_after_ms + next_seat.time_limit_ms)
+        game.turn_deadline = None if next_seat.is_computer else now + time_left
     game.save(
         update_fields=[
             "version",
@@ -212,7 +271,13 @@ def _record(
             "moved_at",
         ]
     )
-    after_move.schedule(game)
+    computer_next = not after.is_over and game.turn_deadline is None
+    after_move.schedule(game, computer_turn=not (computer_next and run_goes_on))
     return MoveApplied(
-        game_id=game.pk, version=game.version, seat=seat, action=action, game_over=after.is_over
+        game_id=game.pk,
+        version=game.version,
+        seat=seat,
+        action=action,
+        game_over=after.is_over,
+        computer_next=computer_next,
     )

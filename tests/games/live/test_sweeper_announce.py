@@ -29,7 +29,7 @@ def move_whose_process_dies_after_commit(game: Game, players, monkeypatch) -> in
     engine = engine_game(game)
     mover = player_to_act(game, players)
     with monkeypatch.context() as patch:
-        patch.setattr(after_move, "schedule", lambda game: None)
+        patch.setattr(after_move, "schedule", lambda game, **_options: None)
         applied = game_act(
             game_id=game.pk,
             user_id=mover.pk,

@@ -48,19 +48,59 @@ const send = (message) => socket.send(message, state.version);
 const chat = createChat({ mySeat: () => state.my_seat, send });
 const openReport = createReports((seat) => seatName(state, seat));
 
+// A run of computer moves arrives at once (the server makes them in one go): each is shown
+// `computer_pause_ms` after the one before, as a person would see them played.
+const paced = [];
+let pacing = null;
+let shownAt = 0;
+
 function receive(frame) {
   if (frame.type === "state") {
-    if (frame.version < state.version && frame.game === state.game) return; // an old frame
-    const wasOpen = state.status === "open";
-    state = frame;
-    clockSkew = Date.parse(frame.server_time) - Date.now();
-    if (wasOpen !== (state.status === "open")) {
-      location.reload();
+    frame.receivedAt = Date.now(); // the server's clock is read against the arrival
+    paced.push(frame);
+    showPaced();
+  } else receiveOther(frame);
+}
+
+function showPaced() {
+  while (pacing === null && paced.length) {
+    const wait = shownAt + paceOf(paced[0]) - Date.now();
+    if (wait > 0) {
+      pacing = setTimeout(() => {
+        pacing = null;
+        showPaced();
+      }, wait);
       return;
     }
-    scenes.observe(state, preferences.get());
-    render();
-  } else if (frame.type === "chat") {
+    showState(paced.shift());
+    shownAt = Date.now();
+  }
+}
+
+// how long after the frame before it this frame waits: the next move, made by a computer
+function paceOf(frame) {
+  if (frame.game !== state.game || frame.version !== state.version + 1 || !state.view) return 0;
+  const mover = state.view.to_act;
+  if (mover === null || mover === undefined || mover === state.my_seat) return 0;
+  const seat = state.seats.find((info) => info.position === mover);
+  return seat && seat.computer ? frame.computer_pause_ms || 0 : 0;
+}
+
+function showState(frame) {
+  if (frame.version < state.version && frame.game === state.game) return; // an old frame
+  const wasOpen = state.status === "open";
+  state = frame;
+  clockSkew = Date.parse(frame.server_time) - frame.receivedAt;
+  if (wasOpen !== (state.status === "open")) {
+    location.reload();
+    return;
+  }
+  scenes.observe(state, preferences.get());
+  render();
+}
+
+function receiveOther(frame) {
+  if (frame.type === "chat") {
     if (frame.history) {
       // the whole recent chat, as I see it now (on connect, and after I mute or unmute)
       chat.reset();
@@ -137,6 +177,7 @@ function context() {
 }
 
 function render() {
+  root.dataset.version = state.version; // the version the page shows (frames may wait, paced)
   if (state.status === "open") return renderWaitingRoom();
   const ctx = context();
   const scene = scenes.current();

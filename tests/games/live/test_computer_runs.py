@@ -1,0 +1,132 @@
+"""A run of computer moves in one task: after a person's move the computers play on to the next
+person's turn in one call, each move stored and told on its own commit, with no task queued for
+the moves inside the run; the person's time starts when their page has shown the run; a run
+stops at COMPUTER_RUN_LONGEST and queues the rest; the queue is read from the real broker."""
+
+from __future__ import annotations
+
+import base64
+import json
+from datetime import timedelta
+
+import pytest
+from django.conf import settings
+from django.utils import timezone
+
+from games.engine import RuleOptions
+from games.models import Action, Game, Seat
+from games.players import choose_action
+from games.selectors import engine_game, table_state
+from games.services.move_queue import COMPUTER_TURN, TURN_TIMEOUT
+from games.services.play import COMPUTER_RUN_LONGEST, computer_run, game_act
+from games.services.tables import table_create, table_start
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
+
+
+def queued(redis_client) -> list[tuple[str, list]]:
+    """(task name, args) of every message waiting in the Celery queue, oldest first."""
+    key = f"{settings.REDIS_KEY_PREFIX}:celery"
+    messages = [json.loads(raw) for raw in reversed(redis_client.lrange(key, 0, -1))]
+    return [
+        (message["headers"]["task"], json.loads(base64.b64decode(message["body"]))[0])
+        for message in messages
+    ]
+
+
+@pytest.fixture
+def empty_queue(redis_client):
+    redis_client.delete(f"{settings.REDIS_KEY_PREFIX}:celery")
+    yield redis_client
+    redis_client.delete(f"{settings.REDIS_KEY_PREFIX}:celery")
+
+
+def person_with_computers(make_player, rules: RuleOptions | None = None) -> tuple[Game, int]:
+    person = make_player()
+    game = table_create(
+        creator_id=person.pk,
+        kind=Game.Kind.PRIVATE,
+        rules=rules or RuleOptions(),
+        computer_level="easy",
+    )
+    table_start(game_id=game.pk, user_id=person.pk)
+    game.refresh_from_db()
+    return game, person.pk
+
+
+def to_the_persons_turn(game: Game) -> Game:
+    """Lets the computers play until seat 0 (the person) is to act, by runs."""
+    while engine_game(game).to_act != 0:
+        computer_run(game_id=game.pk, version=game.version)
+        game.refresh_from_db()
+    return game
+
+
+def test_after_a_persons_move_the_computers_play_on_to_their_next_turn_in_one_run(
+    make_player, empty_queue, settings
+):
+    settings.GAME_COMPUTER_PAUSE_SECONDS = 0.8
+    game, person = person_with_computers(make_player)
+    game = to_the_persons_turn(game)
+    runs = 0
+    while game.status == Game.Status.PLAYING and runs < 6:
+        engine = engine_game(game)
+        action = choose_action(engine.view(0), engine.rules)
+        game_act(game_id=game.pk, user_id=person, action=action, version=game.version)
+        game.refresh_from_db()
+        if engine_game(game).to_act == 0 or game.status != Game.Status.PLAYING:
+            continue  # the person moves again (a discard, a new deal's bid): no run
+        empty_queue.delete(f"{settings.REDIS_KEY_PREFIX}:celery")
+        before = game.version
+        started = timezone.now()
+        applied = computer_run(game_id=game.pk, version=before)
+        game.refresh_from_db()
+        runs += 1
+        made = list(Action.objects.filter(game=game, sequence__gte=before).order_by("sequence"))
+        assert applied is not None and applied.version == game.version == before + len(made)
+        assert made and all(move.seat != 0 for move in made)
+        assert all(move.source == Action.Source.COMPUTER for move in made)
+        if game.status != Game.Status.PLAYING:
+            assert queued(empty_queue) == []
+            break
+        assert engine_game(game).to_act == 0 and not applied.computer_next
+        # no task for the moves inside the run; the person's timer once, at their deadline
+        assert queued(empty_queue) == [(TURN_TIMEOUT, [game.pk, game.version])]
+        # the page shows the run's moves 0.8 s apart: the person's time starts after them
+        shown = timedelta(seconds=0.8 * (len(made) - 1))
+        limit = timedelta(milliseconds=Seat.objects.get(game=game, position=0).time_limit_ms)
+        assert started + shown + limit <= game.turn_deadline
+        assert game.turn_deadline <= timezone.now() + shown + limit
+    assert runs >= 1
+
+
+def test_every_frame_says_how_far_apart_the_page_shows_computer_moves(make_player, settings):
+    settings.GAME_COMPUTER_PAUSE_SECONDS = 0.8
+    game, person = person_with_computers(make_player)
+    assert table_state(game_id=game.pk, user_id=person)["computer_pause_ms"] == 800
+
+
+def test_a_table_of_computers_only_plays_a_bounded_run_and_queues_the_rest(
+    make_player, empty_queue
+):
+    game, _person = person_with_computers(make_player)
+    # the person left: the computer plays their seat too, so every seat is the computer's
+    Seat.objects.filter(game=game, position=0).update(cancelled=True)
+    game.refresh_from_db()
+    empty_queue.delete(f"{settings.REDIS_KEY_PREFIX}:celery")
+    before = game.version
+    applied = computer_run(game_id=game.pk, version=before)
+    game.refresh_from_db()
+    assert applied is not None
+    assert game.version == before + COMPUTER_RUN_LONGEST
+    assert queued(empty_queue) == [(COMPUTER_TURN, [game.pk, game.version])]
+
+
+def test_a_run_from_a_version_the_game_has_left_does_nothing(make_player, empty_queue):
+    game, _person = person_with_computers(make_player)
+    game = to_the_persons_turn(game)
+    empty_queue.delete(f"{settings.REDIS_KEY_PREFIX}:celery")
+    assert computer_run(game_id=game.pk, version=game.version) is None  # the person's turn
+    assert computer_run(game_id=game.pk, version=game.version - 1) is None  # an old version
+    assert Game.objects.get(pk=game.pk).version == game.version
+    assert queued(empty_queue) == []
