@@ -4,12 +4,10 @@ In: {"type": "act", "action": "play:JS", "version": 12}, {"type": "touch", "vers
 {"type": "sync", "version": 12}, {"type": "chat", "text": "...", "version": 12},
 {"type": "mute", "seat": 2, "version": 12} and {"type": "unmute", "seat": 2, "version": 12}.
 Out: {"type": "state", "version": ..., "view": ...} (this seat's own view, after every change),
-{"type": "error", "code": ..., "message": ..., "version": ...},
-{"type": "chat", "version": ..., "messages": [...]} (new lines) and, on connect and whenever
-the player's mutes change, {"type": "chat", "history": true, "muted_seats": [...], ...} (the
-whole recent chat without the lines of players they muted), and {"type": "watchers", "count":
-n} when the number of people watching the table changes (consumers_watch). A socket may act
-only for its own seat: the seat comes from the session's user, never from the message.
+{"type": "error", "code": ..., "message": ..., "version": ...}, {"type": "chat", "messages":
+[...]} (new lines; with "history": true and "muted_seats" the whole recent chat less muted
+players' lines, on connect and on a mute), {"type": "watchers", "count": n} (consumers_watch).
+A socket acts only for its own seat: the seat comes from the session's user, not the message.
 
 Each socket also listens on its player's own group: a block closes it at once (close code
 4003), a mute or unmute in any tab refreshes its chat.
