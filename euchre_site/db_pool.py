@@ -3,7 +3,7 @@ processes"). Read by the settings, so it imports nothing of Django's but its exc
 
 A connection is taken from the pool when a thread first queries and given back when Django
 closes it: at the end of every HTTP request, after every table socket's service call
-(`games.consumers.on_any_thread`) and around every Celery task. A thread that finds the pool
+(`games.consumer_threads.on_any_thread`) and around every Celery task. A thread that finds the pool
 empty waits up to DB_POOL_TIMEOUT seconds; then the request is answered 503 "busy", the socket
 an error message (`euchre_site.busy`), never a server error.
 """

@@ -5,15 +5,17 @@ load table's CPU per move is made of, quick to repeat while working on it.
 
 Plays whole games (one person and three computers a table, as the load table does) through the
 services a daphne and a worker call: the person's move (`game_act`), the computers' moves
-(`computer_act`), and after each move the person's frame (`table_state`, what their socket
-sends). Prints per move: this process's CPU, the CPU of its PostgreSQL backend (read from /proc),
-and the queries made. Tasks the moves queue are left unrun and purged at the end. With
+(`computer_act`), and after each move the person's frame: the one the move built and sent to
+the person's seat group, received from the channel layer as their socket receives it. Prints
+per move: this process's CPU, the CPU of its PostgreSQL backend (read from /proc), and the
+queries made. Tasks the moves queue are left unrun and purged at the end. With
 `--profile FILE` the moves run under cProfile and the statistics go to FILE.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import cProfile
 import os
 import random
@@ -45,11 +47,14 @@ def backend_cpu_s(pid: int) -> float:
 
 
 def play_games(games: int, level: str, seed: int, tally: Tally) -> None:
+    from channels.layers import get_channel_layer
     from django.db import connection
 
     from games.loadgen import make_players, open_table
     from games.models import Action, Game
     from games.selectors import table_state
+    from games.services.after_move import seat_group
+    from games.services.layer_send import sending_loop
     from games.services.play import computer_act, game_act
 
     rng = random.Random(seed)
@@ -64,8 +69,15 @@ def play_games(games: int, level: str, seed: int, tally: Tally) -> None:
         tally.queries += 1
         return execute(sql, params, many, context)
 
+    layer, loop = get_channel_layer(), sending_loop()
+
+    def on_loop(coroutine: Any) -> Any:
+        return asyncio.run_coroutine_threadsafe(coroutine, loop).result(timeout=10)
+
     with connection.execute_wrapper(count):
         for game_id, (user_id, _cookie) in zip(game_ids, players, strict=True):
+            channel = on_loop(layer.new_channel())
+            on_loop(layer.group_add(seat_group(game_id, user_id), channel))
             frame = table_state(game_id=game_id, user_id=user_id)
             while frame["status"] == Game.Status.PLAYING:
                 cpu, pg = time.process_time(), backend_cpu_s(backend)
@@ -82,7 +94,11 @@ def play_games(games: int, level: str, seed: int, tally: Tally) -> None:
                     )
                     assert applied is not None, "the computer did not move"
                     kind = "computer"
-                frame = table_state(game_id=game_id, user_id=user_id, last_frame=frame)
+                event = on_loop(layer.receive(channel))
+                if event["frame"]["status"] == Game.Status.PLAYING:
+                    frame = event["frame"]
+                else:  # the last move: the socket asks for the frame with the result
+                    frame = table_state(game_id=game_id, user_id=user_id, last_frame=frame)
                 spent = time.process_time() - cpu
                 tally.cpu_s += spent
                 tally.postgres_s += backend_cpu_s(backend) - pg

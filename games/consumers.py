@@ -30,23 +30,21 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import json
 import logging
 import random
 import time
 from typing import Any
 
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
-from django.db import OperationalError, close_old_connections, connection
 from django.utils import timezone
 
+from .consumer_threads import DatabaseBusy, on_any_thread
 from .rate_limit import SocketGuard, Verdict
 from .selectors import table_state
 from .selectors_moderation import MutesAtTable, mutes_at_table, player_is_blocked
-from .services.after_move import table_group
+from .services.after_move import seat_group, table_group
 from .services.chat import ChatRejected, chat_post, chat_recent
 from .services.mutes import MuteRefused, chat_mute_seat, chat_unmute_seat
 from .services.play import MoveRejected, game_act, seat_touch
@@ -75,35 +73,6 @@ CLOSE_NOT_SEATED = 4403
 CLOSE_BUSY = 4503
 BLOCKED_MESSAGE = "Your account has been blocked: you can no longer play or chat here."
 BUSY_MESSAGE = "The server is busy just now: try again in a moment."
-
-
-class DatabaseBusy(Exception):
-    """No database connection within the pool's timeout (DB_POOL_TIMEOUT): a burst larger than
-    the pool, or the database unreachable."""
-
-
-def on_any_thread(function: Any) -> Any:
-    """Each service call is a whole unit of work (its own transaction), so it may run on any
-    thread of the pool, each with its own connection: the default (one thread per process for
-    every socket's queries) made the sockets of a busy daphne queue behind one another while
-    that thread waited on PostgreSQL."""
-
-    @functools.wraps(function)
-    def call(*args: Any, **kwargs: Any) -> Any:
-        # channels' own close_old_connections around the call did not close this thread's
-        # connection (seen with asgiref 3.13): closing it gives it back to the pool
-        close_old_connections()
-        try:
-            # taken first, so that only an empty pool (or no database) is "busy"
-            connection.ensure_connection()
-        except OperationalError as error:
-            raise DatabaseBusy from error
-        try:
-            return function(*args, **kwargs)
-        finally:
-            close_old_connections()
-
-    return database_sync_to_async(call, thread_sensitive=False)
 
 
 class TableConsumer(AsyncWebsocketConsumer):
@@ -153,6 +122,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         await self.channel_layer.group_add(table_group(self.game_id), self.channel_name)
         await self.channel_layer.group_add(player_group(self.user_id), self.channel_name)
+        await self.channel_layer.group_add(self.seat_group, self.channel_name)
         await self.accept()
         # the session was read before this socket listened for blocks: ask again now
         if await on_any_thread(player_is_blocked)(user_id=self.user_id):
@@ -193,6 +163,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         if hasattr(self, "game_id"):
             await self.channel_layer.group_discard(table_group(self.game_id), self.channel_name)
             await self.channel_layer.group_discard(player_group(self.user_id), self.channel_name)
+            await self.channel_layer.group_discard(self.seat_group, self.channel_name)
         await self.leave_slot()
 
     async def beat(self, slot: SocketSlot) -> None:
@@ -304,6 +275,17 @@ class TableConsumer(AsyncWebsocketConsumer):
         if event.get("if_newer") and event["version"] <= self.version:
             return
         await self.send_state()
+
+    async def game_frame(self, event: dict[str, Any]) -> None:
+        """My seat's frame of a new version, built by the process that made the move (sent to
+        my player's sockets at this table only): sent as it is, unless I have it already."""
+        frame = event["frame"]
+        if frame["version"] > self.version:
+            await self.send_frame({**frame, "server_time": timezone.now().isoformat()})
+
+    @property
+    def seat_group(self) -> str:
+        return seat_group(self.game_id, self.user_id)
 
     async def chat_message(self, event: dict[str, Any]) -> None:
         if event.get("user_id") in self.mutes.user_ids:

@@ -19,13 +19,8 @@ from typing import Any
 
 from django.conf import settings
 
-from .consumers import (
-    CLOSE_NOT_LOGGED_IN,
-    CLOSE_NOT_SEATED,
-    TableConsumer,
-    logger,
-    on_any_thread,
-)
+from .consumer_threads import on_any_thread
+from .consumers import CLOSE_NOT_LOGGED_IN, CLOSE_NOT_SEATED, TableConsumer, logger
 from .models import Game
 from .rate_limit import SocketGuard
 from .selectors_moderation import player_is_blocked

@@ -215,6 +215,9 @@ class Seat(models.Model):
     cancelled = models.BooleanField(default=False)
     time_limit_ms = models.PositiveIntegerField()
     timeouts = models.PositiveIntegerField(default=0)
+    # the computer made this person's latest move when their time ran out: most likely away,
+    # and the table shows that the computer covers them (until they move themselves)
+    covered = models.BooleanField(default=False, db_default=False)
 
     class Meta:
         ordering = ["game", "position"]

@@ -21,38 +21,28 @@ from .results import seat_game_points
 def engine_game(game: Game) -> EngineGame:
     """The engine's game at the game row's version: the one this process keeps for the table
     brought up to date with the log's tail (`games.engine_states`), else the whole log replayed."""
-    engine, _tail = engine_with_tail(game, 0)
-    return engine
-
-
-def engine_with_tail(game: Game, tail_length: int) -> tuple[EngineGame, list[tuple[str, int, str]]]:
-    """The engine's game at `game.version` and the log's last `tail_length` entries or more
-    (action, seat, source), in one query: the actions this process has not applied yet."""
     version = game.version
     kept = STATES.latest(game.pk, game.rules, game.seed)
     known = len(kept.actions) if kept is not None else 0
     if kept is None or known > version:
         kept, known = None, 0  # a row read before a newer move this process saw: replay
-    if kept is not None and known == version and tail_length == 0:
+    if kept is not None and known == version:
         STATES.hits += 1
-        return kept, []
-    start = min(known, max(version - tail_length, 0))
+        return kept
     # bounded by the row's version: a move stored since the row was read is not this version's
-    log = list(
-        Action.objects.filter(game=game, sequence__gte=start, sequence__lt=version)
+    actions = list(
+        Action.objects.filter(game=game, sequence__gte=known, sequence__lt=version)
         .order_by("sequence")
-        .values_list("action", "seat", "source")
+        .values_list("action", flat=True)
     )
-    actions = [action for action, _seat, _source in log]
     if kept is None:
         STATES.replays += 1
         engine = replayed(game.rules, game.seed, actions)
     else:
-        STATES.tails += 1 if known < version else 0
-        STATES.hits += 1 if known == version else 0
-        engine = caught_up(kept, actions[known - start :])
+        STATES.tails += 1
+        engine = caught_up(kept, actions)
     keep_on_commit(game.pk, game.rules, game.seed, engine)
-    return engine, log[-tail_length:] if tail_length else []
+    return engine
 
 
 def engine_of(game: Game, actions: Iterable[str]) -> EngineGame:
@@ -67,8 +57,8 @@ def table_state(
     player has no seat there. The engine's seat view holds no other seat's unplayed card.
 
     `last_frame`: the frame last built for this player at this table (a socket keeps it). Its
-    view and "covered" seats depend only on the log, so while the game is still at its version
-    they are taken from it: one query then, and no replay (a repeated sync is cheap)."""
+    view depends only on the log, so while the game is still at its version it is taken from
+    it: one query then, and no engine (a repeated sync is cheap)."""
     # one query for the game, its seats and their players
     seats = list(
         Seat.objects.filter(game_id=game_id).select_related("game", "user").order_by("position")
@@ -84,15 +74,32 @@ def table_state(
         and last_frame.get("my_seat") == mine.position
     ):
         view = last_frame["view"]
-        covered = {seat["position"] for seat in last_frame["seats"] if seat["covered"]}
     else:
-        # one query for the log's tail: the actions this process has not applied yet, and the
-        # last moves, which say who the computer covers
-        engine, tail = engine_with_tail(game, COVERED_WINDOW)
-        view = engine.view(mine.position).to_dict()
-        covered = _seats_covered_by_the_computer(tail)
+        view = engine_game(game).view(mine.position).to_dict()
+    state = seat_frame(game, seats, mine, view)
+    if game.status == Game.Status.FINISHED:
+        state["result"] = game_result(game, mine, view)
+    return state
+
+
+def seat_frames(game: Game, seats: list[Seat], engine: EngineGame) -> dict[int, dict[str, Any]]:
+    """The frame of each person seated at a game still playing, by user id, built once by the
+    process that made the move (`games.services.after_move` sends each to its own player's
+    sockets only): a socket then sends it without asking the database. `seats` in position
+    order, with their users."""
+    if game.status != Game.Status.PLAYING:
+        return {}  # a finished game's frame carries its result: each socket asks for it
+    return {
+        seat.user_id: seat_frame(game, seats, seat, engine.view(seat.position).to_dict())
+        for seat in seats
+        if seat.user_id is not None and not seat.cancelled
+    }
+
+
+def seat_frame(game: Game, seats: list[Seat], mine: Seat, view: dict[str, Any]) -> dict[str, Any]:
+    """One player's frame: the table as their seat sees it (`view`, the engine's seat view)."""
     rules = stored_rules(game.rules)
-    state: dict[str, Any] = {
+    return {
         "type": "state",
         "game": game.pk,
         "version": game.version,
@@ -110,7 +117,7 @@ def table_state(
                 "label": seat_label(game, seat),
                 "computer": seat.is_computer,
                 "level": None if game.status == Game.Status.OPEN else game.computer_level_of(seat),
-                "covered": seat.position in covered,
+                "covered": seat.covered,
                 "time_limit_ms": seat.time_limit_ms,
                 "timeouts": seat.timeouts,
             }
@@ -123,9 +130,6 @@ def table_state(
         "computer_pause_ms": int(settings.GAME_COMPUTER_PAUSE_SECONDS * 1000),
         "view": view,
     }
-    if game.status == Game.Status.FINISHED:
-        state["result"] = game_result(game, mine, view)
-    return state
 
 
 def seat_label(game: Game, seat: Seat) -> str:
@@ -193,16 +197,3 @@ def rules_preset_name(rules: RuleOptions | dict[str, Any] | None) -> str | None:
     if isinstance(rules, dict):
         rules = stored_rules(rules)
     return None if rules is None else _presets_by_rules().get(rules)
-
-
-# the last moves looked at for who the computer covers: three rounds of a four-seat table
-COVERED_WINDOW = 12
-
-
-def _seats_covered_by_the_computer(log: list[tuple[str, int, str]]) -> set[int]:
-    """Seats of people whose latest move (in the last 12 of the log) the computer made after
-    their time ran out: most likely away, and the table shows that the computer covers them."""
-    latest: dict[int, str] = {}
-    for _action, seat, source in reversed(log[-COVERED_WINDOW:]):
-        latest.setdefault(seat, source)
-    return {seat for seat, source in latest.items() if source == Action.Source.TIMEOUT}

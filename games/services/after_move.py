@@ -4,6 +4,7 @@ the computer's turn or the turn timer. Nothing here runs if the move is rolled b
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from django.conf import settings
 from django.db import transaction
@@ -17,18 +18,42 @@ def table_group(game_id: int) -> str:
     return f"table.{game_id}"
 
 
-def schedule(game: Game, *, computer_turn: bool = True) -> None:
+def seat_group(game_id: int, user_id: int) -> str:
+    """One player's sockets at one table: the only ones their seat's frames are sent to."""
+    return f"seat.{game_id}.{user_id}"
+
+
+def schedule(
+    game: Game, *, computer_turn: bool = True, frames: dict[int, dict[str, Any]] | None = None
+) -> None:
     """`computer_turn=False`: a computer's move made inside a run of them (`computer_run`),
-    which goes on with the next computer's turn itself: no task for it."""
+    which goes on with the next computer's turn itself: no task for it. `frames`, after a move:
+    each seated player's frame of the new version by user id (`games.selectors.seat_frames`),
+    sent to that player's sockets only, so that none asks the database for it; None for a
+    change without a move (a start, a seat handed to the computer): every socket asks."""
     game_id, version, deadline = game.pk, game.version, game.turn_deadline
     playing = game.status == Game.Status.PLAYING
-    transaction.on_commit(lambda: _after_commit(game_id, version, deadline, playing, computer_turn))
+    transaction.on_commit(
+        lambda: _after_commit(game_id, version, deadline, playing, computer_turn, frames)
+    )
 
 
 def _after_commit(
-    game_id: int, version: int, deadline: datetime | None, playing: bool, computer_turn: bool
+    game_id: int,
+    version: int,
+    deadline: datetime | None,
+    playing: bool,
+    computer_turn: bool,
+    frames: dict[int, dict[str, Any]] | None,
 ) -> None:
-    announce(game_id, version)
+    if frames is None:
+        announce(game_id, version)
+    else:
+        for user_id, frame in frames.items():
+            group_send(seat_group(game_id, user_id), {"type": "game.frame", "frame": frame})
+        # the other sockets (watchers, a player who left the seat) build their own frame; one
+        # that has this version from its frame above sends nothing more
+        announce_if_newer(game_id, version)
     if not playing:
         return
     if deadline is None:
@@ -42,7 +67,8 @@ def _after_commit(
 
 def announce(game_id: int, version: int) -> None:
     """Tells every socket at the table that the game changed. The message carries no cards:
-    each socket builds its own seat's view, so no frame can hold another seat's hand."""
+    each socket builds its own seat's view (or has it from `seat_group`), so no frame can hold
+    another seat's hand."""
     group_send(table_group(game_id), {"type": "game.changed", "version": version})
 
 

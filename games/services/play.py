@@ -20,7 +20,7 @@ from games.players.levels import choose_action_at_level
 
 from ..engine_states import keep_on_commit
 from ..models import Action, ComputerLevel, Game, Seat
-from ..selectors import engine_game
+from ..selectors import engine_game, seat_frames
 from . import after_move
 from .errors import Refused
 from .game_over import game_finished
@@ -185,8 +185,9 @@ def seat_touch(*, game_id: int, user_id: int) -> bool:
 
 
 def _seats_by_position(game: Game) -> dict[int, Seat]:
-    """The table's seats in one query: a move needs the mover's and the next one's."""
-    return {seat.position: seat for seat in game.seats.all()}
+    """The table's seats and their players in one query: a move needs the mover's and the next
+    one's, and the frames it sends name every seat's player."""
+    return {seat.position: seat for seat in game.seats.select_related("user")}
 
 
 def _players_seat(game: Game, seats: dict[int, Seat], user_id: int) -> Seat:
@@ -238,6 +239,10 @@ def _record(
     """Appends the action, bumps the version, sets the next deadline; follow-ups on commit."""
     Action.objects.create(game=game, sequence=game.version, seat=seat, action=action, source=source)
     game.version += 1
+    mover = seats[seat]
+    if mover.covered != (source == Action.Source.TIMEOUT):
+        mover.covered = source == Action.Source.TIMEOUT
+        mover.save(update_fields=["covered"])
     # the next move and frame in this process start from here, once the move is committed
     keep_on_commit(game.pk, game.rules, game.seed, after)
     _scores_copy(game, seats, after)
@@ -272,7 +277,8 @@ def _record(
         ]
     )
     computer_next = not after.is_over and game.turn_deadline is None
-    after_move.schedule(game, computer_turn=not (computer_next and run_goes_on))
+    frames = seat_frames(game, [seats[position] for position in sorted(seats)], after)
+    after_move.schedule(game, computer_turn=not (computer_next and run_goes_on), frames=frames)
     return MoveApplied(
         game_id=game.pk,
         version=game.version,

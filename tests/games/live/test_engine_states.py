@@ -132,8 +132,8 @@ def test_a_persons_move_and_its_frame_take_pinned_queries(
     # BEGIN, lock the game, its seats, the log's insert, the game's update, COMMIT: no log read
     with django_assert_max_num_queries(6):
         game_act(game_id=game.pk, user_id=player.pk, action=action, version=game.version)
-    # the seats with the game and players; the log's tail for who the computer covers
-    with django_assert_max_num_queries(2):
+    # the seats with the game and players (who the computer covers is on the seats)
+    with django_assert_max_num_queries(1):
         state = table_state(game_id=game.pk, user_id=player.pk)
     assert state["version"] == game.version + 1
 

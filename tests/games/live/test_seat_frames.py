@@ -1,0 +1,126 @@
+"""A move's frames are built once, by the process that made it, and sent to each seated player's
+own sockets at that table only (the seat group): a socket sends its frame without asking the
+database, and nothing sent to the whole table (watchers included) carries a card. Who the
+computer covers is kept on the seat by the move path."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.utils import timezone
+
+from games.models import Action, Game, Seat
+from games.players import choose_action
+from games.selectors import engine_game, table_state
+from games.services.after_move import seat_group, table_group
+from games.services.play import computer_act, game_act
+
+from .conftest import player_to_act
+from .sockets import join, receive, run, table_socket
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
+
+
+def without_clock(frame: dict) -> dict:
+    return {key: value for key, value in frame.items() if key != "server_time"}
+
+
+def test_a_moves_frames_go_to_each_seated_player_only_and_are_their_own_table_state(
+    started_table,
+):
+    game, players = started_table()
+    layer = get_channel_layer()
+
+    async def listen() -> tuple[list[str], str]:
+        seats = []
+        for player in players:
+            channel = await layer.new_channel()
+            await layer.group_add(seat_group(game.pk, player.pk), channel)
+            seats.append(channel)
+        table = await layer.new_channel()
+        await layer.group_add(table_group(game.pk), table)
+        return seats, table
+
+    seat_channels, table_channel = async_to_sync(listen)()
+    mover = player_to_act(game, players)
+    engine = engine_game(game)
+    action = choose_action(engine.view(engine.to_act), engine.rules)
+    game_act(game_id=game.pk, user_id=mover.pk, action=action, version=game.version)
+
+    async def read(channel: str) -> dict:
+        return await asyncio.wait_for(layer.receive(channel), timeout=5)
+
+    for player, channel in zip(players, seat_channels, strict=True):
+        event = async_to_sync(read)(channel)
+        assert event["type"] == "game.frame"
+        frame = event["frame"]
+        assert frame["version"] == game.version + 1
+        # exactly what the database gives this player: their own seat, their own hand
+        assert without_clock(frame) == without_clock(
+            table_state(game_id=game.pk, user_id=player.pk)
+        )
+    # the whole table (watchers too) hears only that the version moved: no frame, no card
+    event = async_to_sync(read)(table_channel)
+    assert event == {"type": "game.changed", "version": game.version + 1, "if_newer": True}
+
+
+def test_a_socket_sends_the_frame_pushed_to_its_seat_and_never_an_older_one(started_table):
+    game, players = started_table()
+    layer = get_channel_layer()
+
+    async def scenario():
+        socket = await table_socket(game.pk, players[1])
+        state = await join(socket)
+        # a frame marked as pushed: the socket sends it as it is, without building its own
+        pushed = {**state, "version": state["version"] + 1, "pushed": "by the mover"}
+        await layer.group_send(
+            seat_group(game.pk, players[1].pk), {"type": "game.frame", "frame": pushed}
+        )
+        sent = await receive(socket)
+        assert sent["pushed"] == "by the mover" and sent["version"] == state["version"] + 1
+        stale = {**state, "pushed": "stale"}
+        await layer.group_send(
+            seat_group(game.pk, players[1].pk), {"type": "game.frame", "frame": stale}
+        )
+        assert await socket.receive_nothing(timeout=0.5)
+        # another player's seat group does not reach this socket
+        await layer.group_send(
+            seat_group(game.pk, players[2].pk),
+            {"type": "game.frame", "frame": {**pushed, "version": state["version"] + 2}},
+        )
+        assert await socket.receive_nothing(timeout=0.5)
+        await socket.disconnect()
+
+    run(scenario)
+
+
+def test_the_seat_says_the_computer_covers_a_timeout_until_the_player_moves_again(
+    started_table,
+):
+    game, players = started_table()
+    away = player_to_act(game, players)
+    Game.objects.filter(pk=game.pk).update(turn_deadline=timezone.now() - timedelta(seconds=1))
+    applied = computer_act(game_id=game.pk, version=game.version, source=Action.Source.TIMEOUT)
+    assert applied is not None
+    seat = Seat.objects.get(game=game, user=away)
+    assert seat.covered is True
+    other = players[(seat.position + 1) % 4]
+    assert table_state(game_id=game.pk, user_id=other.pk)["seats"][seat.position]["covered"]
+    game.refresh_from_db()
+    while player_to_act(game, players) != away:  # the others move until it is theirs again
+        engine = engine_game(game)
+        mover = player_to_act(game, players)
+        action = choose_action(engine.view(engine.to_act), engine.rules)
+        game_act(game_id=game.pk, user_id=mover.pk, action=action, version=game.version)
+        game.refresh_from_db()
+        assert Seat.objects.get(game=game, user=away).covered is True
+    engine = engine_game(game)
+    action = choose_action(engine.view(engine.to_act), engine.rules)
+    game_act(game_id=game.pk, user_id=away.pk, action=action, version=game.version)
+    assert Seat.objects.get(game=game, user=away).covered is False
+    state = table_state(game_id=game.pk, user_id=other.pk)
+    assert state["seats"][seat.position]["covered"] is False
