@@ -85,7 +85,9 @@ def play_games(games: int, level: str, seed: int, tally: Tally) -> None:
                 if view.get("to_act") == frame["my_seat"]:
                     action = rng.choice(view["legal_actions"])
                     version = frame["version"]
-                    game_act(game_id=game_id, user_id=user_id, action=action, version=version)
+                    applied = game_act(
+                        game_id=game_id, user_id=user_id, action=action, version=version
+                    )
                     kind = "person"
                     tally.person_moves += 1
                 else:
@@ -94,11 +96,10 @@ def play_games(games: int, level: str, seed: int, tally: Tally) -> None:
                     )
                     assert applied is not None, "the computer did not move"
                     kind = "computer"
-                event = on_loop(layer.receive(channel))
-                if event["frame"]["status"] == Game.Status.PLAYING:
-                    frame = event["frame"]
-                else:  # the last move: the socket asks for the frame with the result
+                if applied.game_over:  # the socket asks for the frame with the result
                     frame = table_state(game_id=game_id, user_id=user_id, last_frame=frame)
+                else:
+                    frame = on_loop(layer.receive(channel))["frame"]
                 spent = time.process_time() - cpu
                 tally.cpu_s += spent
                 tally.postgres_s += backend_cpu_s(backend) - pg
