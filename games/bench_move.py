@@ -4,9 +4,10 @@ load table's CPU per move is made of, quick to repeat while working on it.
     . scripts/bench_env.sh && .venv/bin/python -m games.bench_move --games 20
 
 Plays whole games (one person and three computers a table, as the load table does) through the
-services a daphne and a worker call: the person's move (`game_act`), the computers' moves
-(`computer_act`), and after each move the person's frame: the one the move built and sent to
-the person's seat group, received from the channel layer as their socket receives it. Prints
+services a daphne and a worker call: the person's move (`game_act`), the computers' runs of
+moves to the person's next turn (`computer_run`), and after each the person's frames: the ones
+the moves built and sent to the person's seat group, received from the channel layer as their
+socket receives them. Prints
 per move: this process's CPU, the CPU of its PostgreSQL backend (read from /proc), and the
 queries made. Tasks the moves queue are left unrun and purged at the end. With
 `--profile FILE` the moves run under cProfile and the statistics go to FILE.
@@ -34,10 +35,10 @@ class Tally:
     queries: int = 0
     cpu_s: float = 0.0
     postgres_s: float = 0.0
-    per_kind: dict[str, list[float]] = field(default_factory=dict)
+    per_kind: dict[str, list[tuple[float, int]]] = field(default_factory=dict)
 
-    def add(self, kind: str, cpu_s: float) -> None:
-        self.per_kind.setdefault(kind, []).append(cpu_s)
+    def add(self, kind: str, cpu_s: float, moves: int) -> None:
+        self.per_kind.setdefault(kind, []).append((cpu_s, moves))
 
 
 def backend_cpu_s(pid: int) -> float:
@@ -51,11 +52,11 @@ def play_games(games: int, level: str, seed: int, tally: Tally) -> None:
     from django.db import connection
 
     from games.loadgen import make_players, open_table
-    from games.models import Action, Game
+    from games.models import Game
     from games.selectors import table_state
     from games.services.after_move import seat_group
     from games.services.layer_send import sending_loop
-    from games.services.play import computer_act, game_act
+    from games.services.play import computer_run, game_act
 
     rng = random.Random(seed)
     run = f"bench{os.getpid()}{int(time.time())}"
@@ -91,20 +92,20 @@ def play_games(games: int, level: str, seed: int, tally: Tally) -> None:
                     kind = "person"
                     tally.person_moves += 1
                 else:
-                    applied = computer_act(
-                        game_id=game_id, version=frame["version"], source=Action.Source.COMPUTER
-                    )
+                    # the computers' run to the person's turn, as the computer-turn task plays it
+                    applied = computer_run(game_id=game_id, version=frame["version"])
                     assert applied is not None, "the computer did not move"
                     kind = "computer"
+                made = applied.version - frame["version"]
                 if applied.game_over:  # the socket asks for the frame with the result
                     frame = table_state(game_id=game_id, user_id=user_id, last_frame=frame)
                 else:
-                    frame = on_loop(layer.receive(channel))["frame"]
+                    frame = on_loop(layer.receive(channel))["frames"][-1]
                 spent = time.process_time() - cpu
                 tally.cpu_s += spent
                 tally.postgres_s += backend_cpu_s(backend) - pg
-                tally.moves += 1
-                tally.add(kind, spent)
+                tally.moves += made
+                tally.add(kind, spent, made)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -141,8 +142,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"CPU per move, postgres  {tally.postgres_s / moves * 1000:7.2f} ms")
     print(f"queries per move        {tally.queries / moves:7.2f}")
     for kind, spent in sorted(tally.per_kind.items()):
-        mean = sum(spent) / len(spent) * 1000
-        print(f"  {kind:9} moves {len(spent):6}  CPU {mean:6.2f} ms each (with the frame)")
+        made = sum(moves for _cpu, moves in spent)
+        mean = sum(cpu for cpu, _moves in spent) / made * 1000
+        print(f"  {kind:9} moves {made:6}  CPU {mean:6.2f} ms each (with the frames)")
     return 0
 
 

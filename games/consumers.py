@@ -276,12 +276,13 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         await self.send_state()
 
-    async def game_frame(self, event: dict[str, Any]) -> None:
-        """My seat's frame of a new version, built by the process that made the move (sent to
-        my player's sockets at this table only): sent as it is, unless I have it already."""
-        frame = event["frame"]
-        if frame["version"] > self.version:
-            await self.send_frame({**frame, "server_time": timezone.now().isoformat()})
+    async def game_frames(self, event: dict[str, Any]) -> None:
+        """My seat's frames of new versions, oldest first, built by the process that made the
+        moves (sent to my player's sockets at this table only): each sent as it is, unless I
+        have that version already. The page paces a run's moves."""
+        for frame in event["frames"]:
+            if frame["version"] > self.version:
+                await self.send_frame({**frame, "server_time": timezone.now().isoformat()})
 
     @property
     def seat_group(self) -> str:

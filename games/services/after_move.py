@@ -24,13 +24,16 @@ def seat_group(game_id: int, user_id: int) -> str:
 
 
 def schedule(
-    game: Game, *, computer_turn: bool = True, frames: dict[int, dict[str, Any]] | None = None
+    game: Game,
+    *,
+    computer_turn: bool = True,
+    frames: list[dict[int, dict[str, Any]]] | None = None,
 ) -> None:
-    """`computer_turn=False`: a computer's move made inside a run of them (`computer_run`),
-    which goes on with the next computer's turn itself: no task for it. `frames`, after a move:
-    each seated player's frame of the new version by user id (`games.selectors.seat_frames`),
-    sent to that player's sockets only, so that none asks the database for it; None for a
-    change without a move (a start, a seat handed to the computer): every socket asks."""
+    """`computer_turn=False`: no task for a computer to act next (a run goes on itself).
+    `frames`, after moves: for each new version, oldest first, each seated player's frame by
+    user id (`games.selectors.seat_frames`), sent to that player's sockets only, so that none
+    asks the database for it; None for a change without a move (a start, a seat handed to the
+    computer): every socket asks."""
     game_id, version, deadline = game.pk, game.version, game.turn_deadline
     playing = game.status == Game.Status.PLAYING
     transaction.on_commit(
@@ -44,15 +47,19 @@ def _after_commit(
     deadline: datetime | None,
     playing: bool,
     computer_turn: bool,
-    frames: dict[int, dict[str, Any]] | None,
+    frames: list[dict[int, dict[str, Any]]] | None,
 ) -> None:
     if frames is None:
         announce(game_id, version)
     else:
-        for user_id, frame in frames.items():
-            group_send(seat_group(game_id, user_id), {"type": "game.frame", "frame": frame})
+        by_player: dict[int, list[dict[str, Any]]] = {}
+        for version_frames in frames:
+            for user_id, frame in version_frames.items():
+                by_player.setdefault(user_id, []).append(frame)
+        for user_id, theirs in by_player.items():  # one message a player for a whole run
+            group_send(seat_group(game_id, user_id), {"type": "game.frames", "frames": theirs})
         # the other sockets (watchers, a player who left the seat) build their own frame; one
-        # that has this version from its frame above sends nothing more
+        # that has this version from its frames above sends nothing more
         announce_if_newer(game_id, version)
     if not playing:
         return

@@ -7,9 +7,6 @@ What follows a move (telling the table, timers, computer turns) is queued on com
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import timedelta
-
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
@@ -18,26 +15,14 @@ from games.engine import Game as EngineGame
 from games.engine import IllegalAction
 from games.players.levels import choose_action_at_level
 
-from ..engine_states import keep_on_commit
 from ..models import Action, ComputerLevel, Game, Seat
-from ..selectors import engine_game, seat_frames
-from . import after_move
+from ..selectors import engine_game
 from .errors import Refused
-from .game_over import game_finished
+from .move_record import Move, MoveApplied, moves_record, seats_by_position
 
 
 class MoveRejected(Refused):
     """A move that was not applied."""
-
-
-@dataclass(frozen=True)
-class MoveApplied:
-    game_id: int
-    version: int
-    seat: int
-    action: str
-    game_over: bool
-    computer_next: bool = False  # the seat to act next is the computer's
 
 
 # a run of computer moves in one task stops here and queues the rest: a table of computers only
@@ -53,7 +38,7 @@ def game_act(*, game_id: int, user_id: int, action: str, version: int) -> MoveAp
     """A player's own move. Playing yourself brings your time limit back to full (seed 000)."""
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
-        seats = _seats_by_position(game)
+        seats = seats_by_position(game)
         seat = _players_seat(game, seats, user_id)
         if version != game.version:
             raise MoveRejected(
@@ -71,33 +56,47 @@ def game_act(*, game_id: int, user_id: int, action: str, version: int) -> MoveAp
         if seat.time_limit_ms != full_time_limit_ms():
             seat.time_limit_ms = full_time_limit_ms()
             seat.save(update_fields=["time_limit_ms"])
-        return _record(game, seats, after, seat.position, action, Action.Source.PLAYER)
+        return moves_record(game, seats, [Move(seat.position, action, after)], Action.Source.PLAYER)
 
 
 def computer_run(*, game_id: int, version: int) -> MoveApplied | None:
-    """The computers' moves from `version` until a person's turn or the game's end, one task
-    for the run instead of one a move (the worker's cost of a task is a third of a move's).
+    """The computers' moves from `version` until a person's turn or the game's end, in one task
+    and one transaction (a task and a transaction each cost more than a move's own work).
 
-    Each move is its own transaction, stored and told to the table on its own commit; the page
-    shows a computer's move GAME_COMPUTER_PAUSE_SECONDS after the one before, so the person to
-    move next gets that time added to their deadline. A process dying midway loses nothing:
-    the sweeper queues the computer's turn the run did not make."""
-    pause_ms = int(settings.GAME_COMPUTER_PAUSE_SECONDS * 1000)
-    last = None
-    for made in range(COMPUTER_RUN_LONGEST):
-        applied = computer_act(
-            game_id=game_id,
-            version=version,
-            source=Action.Source.COMPUTER,
-            shown_after_ms=made * pause_ms,
-            run_goes_on=made + 1 < COMPUTER_RUN_LONGEST,
+    The page shows a computer's move GAME_COMPUTER_PAUSE_SECONDS after the one before (each
+    version's frame is sent), so the person to move next gets that time added to their
+    deadline. A process dying midway loses nothing: nothing of the run is stored, and the
+    sweeper queues the computer's turn again. At COMPUTER_RUN_LONGEST moves the rest is queued."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        if game is None or game.status != Game.Status.PLAYING or game.version != version:
+            return None
+        engine = engine_game(game)
+        seats = seats_by_position(game)
+        moves: list[Move] = []
+        while len(moves) < COMPUTER_RUN_LONGEST and not engine.is_over:
+            position = engine.to_act
+            if position is None or not seats[position].is_computer:
+                break  # a person's turn
+            action = choose_action_at_level(
+                engine.view(position),
+                engine.rules,
+                computer_level(game, seats[position]),
+                # the same move however often a task retries
+                seed=f"{game.seed}/{version + len(moves)}",
+            )
+            engine = engine.apply(action, seat=position)
+            moves.append(Move(position, action, engine))
+        if not moves:
+            return None
+        pause_ms = int(settings.GAME_COMPUTER_PAUSE_SECONDS * 1000)
+        return moves_record(
+            game,
+            seats,
+            moves,
+            Action.Source.COMPUTER,
+            shown_after_ms=(len(moves) - 1) * pause_ms,
         )
-        if applied is None:
-            break
-        last, version = applied, applied.version
-        if not applied.computer_next:
-            break
-    return last
 
 
 def computer_act(
@@ -105,16 +104,11 @@ def computer_act(
     game_id: int,
     version: int,
     source: str,
-    shown_after_ms: int = 0,
-    run_goes_on: bool = False,
 ) -> MoveApplied | None:
     """The computer moves for the seat to act, if the game is still at `version`.
 
     Called by the computer-turn and timeout tasks; a late, duplicate or stale call finds another
     version (or a finished game) and does nothing, so the tasks are safe to run twice.
-    `shown_after_ms`: how long after this move's commit the page will show it (a run's pacing),
-    added to the next person's time; `run_goes_on`: the caller makes the next computer's move
-    itself, so none is queued.
     """
     if source == Action.Source.TIMEOUT and not _still_at(game_id, version):
         return None  # most timers find that the player moved in time: no lock for those
@@ -126,7 +120,7 @@ def computer_act(
         seat_position = engine.to_act
         if seat_position is None:
             return None
-        seats = _seats_by_position(game)
+        seats = seats_by_position(game)
         seat = seats[seat_position]
         if source == Action.Source.TIMEOUT:
             if seat.is_computer or game.turn_deadline is None:
@@ -147,16 +141,7 @@ def computer_act(
             seed=f"{game.seed}/{game.version}",  # the same move however often a task retries
         )
         after = engine.apply(action, seat=seat_position)
-        return _record(
-            game,
-            seats,
-            after,
-            seat_position,
-            action,
-            source,
-            shown_after_ms=shown_after_ms,
-            run_goes_on=run_goes_on,
-        )
+        return moves_record(game, seats, [Move(seat_position, action, after)], source)
 
 
 def _still_at(game_id: int, version: int) -> bool:
@@ -184,12 +169,6 @@ def seat_touch(*, game_id: int, user_id: int) -> bool:
         return True
 
 
-def _seats_by_position(game: Game) -> dict[int, Seat]:
-    """The table's seats and their players in one query: a move needs the mover's and the next
-    one's, and the frames it sends name every seat's player."""
-    return {seat.position: seat for seat in game.seats.select_related("user")}
-
-
 def _players_seat(game: Game, seats: dict[int, Seat], user_id: int) -> Seat:
     seat = next((seat for seat in seats.values() if seat.user_id == user_id), None)
     if seat is None:
@@ -207,83 +186,3 @@ def _playing_engine(game: Game) -> EngineGame:
     if game.status == Game.Status.FINISHED:
         raise MoveRejected("game_over", "The game is over.", version=game.version)
     return engine_game(game)
-
-
-def _scores_copy(game: Game, seats: dict[int, Seat], after: EngineGame) -> None:
-    """The engine's score onto the rows: the teams' on the game, or each player's on their
-    seat (written only when a hand's end changed it)."""
-    if game.partnerships:
-        game.score_team0, game.score_team1 = after.score
-        return
-    changed = []
-    for position, score in enumerate(after.score):
-        seat = seats[position]
-        if seat.score != score:
-            seat.score = score
-            changed.append(seat)
-    if changed:
-        Seat.objects.bulk_update(changed, ["score"])
-
-
-def _record(
-    game: Game,
-    seats: dict[int, Seat],
-    after: EngineGame,
-    seat: int,
-    action: str,
-    source: str,
-    *,
-    shown_after_ms: int = 0,
-    run_goes_on: bool = False,
-) -> MoveApplied:
-    """Appends the action, bumps the version, sets the next deadline; follow-ups on commit."""
-    Action.objects.create(game=game, sequence=game.version, seat=seat, action=action, source=source)
-    game.version += 1
-    mover = seats[seat]
-    if mover.covered != (source == Action.Source.TIMEOUT):
-        mover.covered = source == Action.Source.TIMEOUT
-        mover.save(update_fields=["covered"])
-    # the next move and frame in this process start from here, once the move is committed
-    keep_on_commit(game.pk, game.rules, game.seed, after)
-    _scores_copy(game, seats, after)
-    now = timezone.now()
-    game.moved_at = now
-    if after.is_over:
-        game.status = Game.Status.FINISHED
-        game.finished_at = now
-        if game.partnerships:
-            game.winner_team = after.winner
-        else:
-            game.winner_seat = after.winner
-        game.turn_deadline = None
-        game.seats.filter(in_play=True).update(in_play=False)
-        game_finished(game)
-    else:
-        next_seat = seats[after.to_act]
-        # a person's time starts when their page shows the move before theirs
-        time_left = timedelta(milliseconds=shown_after_ms + next_seat.time_limit_ms)
-        game.turn_deadline = None if next_seat.is_computer else now + time_left
-    game.save(
-        update_fields=[
-            "version",
-            "score_team0",
-            "score_team1",
-            "status",
-            "finished_at",
-            "winner_team",
-            "winner_seat",
-            "turn_deadline",
-            "moved_at",
-        ]
-    )
-    computer_next = not after.is_over and game.turn_deadline is None
-    frames = seat_frames(game, [seats[position] for position in sorted(seats)], after)
-    after_move.schedule(game, computer_turn=not (computer_next and run_goes_on), frames=frames)
-    return MoveApplied(
-        game_id=game.pk,
-        version=game.version,
-        seat=seat,
-        action=action,
-        game_over=after.is_over,
-        computer_next=computer_next,
-    )

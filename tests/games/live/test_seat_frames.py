@@ -10,7 +10,8 @@ from datetime import timedelta
 
 import pytest
 from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from channels import DEFAULT_CHANNEL_LAYER
+from channels.layers import channel_layers, get_channel_layer
 from django.utils import timezone
 
 from games.models import Action, Game, Seat
@@ -33,7 +34,8 @@ def test_a_moves_frames_go_to_each_seated_player_only_and_are_their_own_table_st
     started_table,
 ):
     game, players = started_table()
-    layer = get_channel_layer()
+    # a layer of its own: its receiving state is bound to this test's event loops only
+    layer = channel_layers.make_backend(DEFAULT_CHANNEL_LAYER)
 
     async def listen() -> tuple[list[str], str]:
         seats = []
@@ -51,21 +53,21 @@ def test_a_moves_frames_go_to_each_seated_player_only_and_are_their_own_table_st
     action = choose_action(engine.view(engine.to_act), engine.rules)
     game_act(game_id=game.pk, user_id=mover.pk, action=action, version=game.version)
 
-    async def read(channel: str) -> dict:
-        return await asyncio.wait_for(layer.receive(channel), timeout=5)
+    async def read_all() -> tuple[list[dict], dict]:
+        read = [await asyncio.wait_for(layer.receive(channel), 5) for channel in seat_channels]
+        return read, await asyncio.wait_for(layer.receive(table_channel), 5)
 
-    for player, channel in zip(players, seat_channels, strict=True):
-        event = async_to_sync(read)(channel)
-        assert event["type"] == "game.frame"
-        frame = event["frame"]
+    seat_events, table_event = async_to_sync(read_all)()
+    for player, event in zip(players, seat_events, strict=True):
+        assert event["type"] == "game.frames" and len(event["frames"]) == 1
+        frame = event["frames"][0]
         assert frame["version"] == game.version + 1
         # exactly what the database gives this player: their own seat, their own hand
         assert without_clock(frame) == without_clock(
             table_state(game_id=game.pk, user_id=player.pk)
         )
     # the whole table (watchers too) hears only that the version moved: no frame, no card
-    event = async_to_sync(read)(table_channel)
-    assert event == {"type": "game.changed", "version": game.version + 1, "if_newer": True}
+    assert table_event == {"type": "game.changed", "version": game.version + 1, "if_newer": True}
 
 
 def test_a_socket_sends_the_frame_pushed_to_its_seat_and_never_an_older_one(started_table):
@@ -78,19 +80,19 @@ def test_a_socket_sends_the_frame_pushed_to_its_seat_and_never_an_older_one(star
         # a frame marked as pushed: the socket sends it as it is, without building its own
         pushed = {**state, "version": state["version"] + 1, "pushed": "by the mover"}
         await layer.group_send(
-            seat_group(game.pk, players[1].pk), {"type": "game.frame", "frame": pushed}
+            seat_group(game.pk, players[1].pk), {"type": "game.frames", "frames": [pushed]}
         )
         sent = await receive(socket)
         assert sent["pushed"] == "by the mover" and sent["version"] == state["version"] + 1
         stale = {**state, "pushed": "stale"}
         await layer.group_send(
-            seat_group(game.pk, players[1].pk), {"type": "game.frame", "frame": stale}
+            seat_group(game.pk, players[1].pk), {"type": "game.frames", "frames": [stale]}
         )
         assert await socket.receive_nothing(timeout=0.5)
         # another player's seat group does not reach this socket
         await layer.group_send(
             seat_group(game.pk, players[2].pk),
-            {"type": "game.frame", "frame": {**pushed, "version": state["version"] + 2}},
+            {"type": "game.frames", "frames": [{**pushed, "version": state["version"] + 2}]},
         )
         assert await socket.receive_nothing(timeout=0.5)
         await socket.disconnect()

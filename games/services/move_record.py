@@ -1,0 +1,158 @@
+"""Storing moves the engine has accepted: the log's rows, the game's version, scores, status and
+next deadline, who the computer covers, and each seated player's frame of every new version,
+sent after the commit. One move (a player's, a timeout's) or a run of computer moves, all in
+the caller's transaction under the game's row lock."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from django.utils import timezone
+
+from games.engine import Game as EngineGame
+
+from ..engine_states import keep_on_commit
+from ..models import Action, Game, Seat
+from ..selectors import seat_frames
+from . import after_move
+from .game_over import game_finished
+
+
+@dataclass(frozen=True)
+class MoveApplied:
+    game_id: int
+    version: int
+    seat: int
+    action: str
+    game_over: bool
+    computer_next: bool = False  # the seat to act next is the computer's
+
+
+@dataclass(frozen=True)
+class Move:
+    """An action the engine accepted from `seat`, and the engine's game after it."""
+
+    seat: int
+    action: str
+    after: EngineGame
+
+
+def seats_by_position(game: Game) -> dict[int, Seat]:
+    """The table's seats and their players in one query: a move needs the mover's and the next
+    one's, and the frames it sends name every seat's player."""
+    return {seat.position: seat for seat in game.seats.select_related("user")}
+
+
+def moves_record(
+    game: Game,
+    seats: dict[int, Seat],
+    moves: list[Move],
+    source: str,
+    *,
+    shown_after_ms: int = 0,
+    computer_turn: bool = True,
+) -> MoveApplied:
+    """Appends `moves` (one insert), bumps the version, sets the next deadline; the frames and
+    follow-ups go on commit. `shown_after_ms`: how long after the commit the page shows the
+    last move (a run's pacing), added to the next person's time. `computer_turn=False`: no
+    task for a computer to act next (the caller goes on itself)."""
+    first = game.version
+    Action.objects.bulk_create(
+        Action(game=game, sequence=first + n, seat=move.seat, action=move.action, source=source)
+        for n, move in enumerate(moves)
+    )
+    after = moves[-1].after
+    game.version = first + len(moves)
+    # the next move and frame in this process start from here, once the moves are committed
+    keep_on_commit(game.pk, game.rules, game.seed, after)
+    _covered_mark(seats, moves, source)
+    _scores_copy(game, seats, after)
+    now = timezone.now()
+    game.moved_at = now
+    if after.is_over:
+        game.status = Game.Status.FINISHED
+        game.finished_at = now
+        if game.partnerships:
+            game.winner_team = after.winner
+        else:
+            game.winner_seat = after.winner
+        game.turn_deadline = None
+        game.seats.filter(in_play=True).update(in_play=False)
+        game_finished(game)
+    else:
+        next_seat = seats[after.to_act]
+        # a person's time starts when their page shows the move before theirs
+        time_left = timedelta(milliseconds=shown_after_ms + next_seat.time_limit_ms)
+        game.turn_deadline = None if next_seat.is_computer else now + time_left
+    game.save(
+        update_fields=[
+            "version",
+            "score_team0",
+            "score_team1",
+            "status",
+            "finished_at",
+            "winner_team",
+            "winner_seat",
+            "turn_deadline",
+            "moved_at",
+        ]
+    )
+    computer_next = not after.is_over and game.turn_deadline is None
+    after_move.schedule(
+        game, computer_turn=computer_turn, frames=_frames_of(game, seats, moves, first)
+    )
+    last = moves[-1]
+    return MoveApplied(
+        game_id=game.pk,
+        version=game.version,
+        seat=last.seat,
+        action=last.action,
+        game_over=after.is_over,
+        computer_next=computer_next,
+    )
+
+
+def _frames_of(
+    game: Game, seats: dict[int, Seat], moves: list[Move], first: int
+) -> list[dict[int, dict[str, Any]]]:
+    """Each new version's frames by user id, oldest first: the versions inside a run are the
+    game as it was then (playing, a computer to act, no deadline)."""
+    ordered = [seats[position] for position in sorted(seats)]
+    frames = []
+    for number, move in enumerate(moves[:-1]):
+        then = copy.copy(game)
+        then.version, then.status = first + number + 1, Game.Status.PLAYING
+        then.turn_deadline = None
+        frames.append(seat_frames(then, ordered, move.after))
+    frames.append(seat_frames(game, ordered, moves[-1].after))
+    return frames
+
+
+def _covered_mark(seats: dict[int, Seat], moves: list[Move], source: str) -> None:
+    """A mover is covered by the computer when their move was a timeout's, and no longer once
+    it is their own (or a computer's for a seat they left)."""
+    covered = source == Action.Source.TIMEOUT
+    changed = {move.seat for move in moves if seats[move.seat].covered != covered}
+    for position in changed:
+        seats[position].covered = covered
+    if changed:
+        Seat.objects.bulk_update([seats[position] for position in changed], ["covered"])
+
+
+def _scores_copy(game: Game, seats: dict[int, Seat], after: EngineGame) -> None:
+    """The engine's score onto the rows: the teams' on the game, or each player's on their
+    seat (written only when a hand's end changed it)."""
+    if game.partnerships:
+        game.score_team0, game.score_team1 = after.score
+        return
+    changed = []
+    for position, score in enumerate(after.score):
+        seat = seats[position]
+        if seat.score != score:
+            seat.score = score
+            changed.append(seat)
+    if changed:
+        Seat.objects.bulk_update(changed, ["score"])
