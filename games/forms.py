@@ -6,6 +6,7 @@ from django import forms
 
 from .forms_rules import TableRulesForm
 from .models import AbuseReport, ComputerLevel
+from .players.levels import unknown_level_message
 from .rule_texts import PRESET_LABELS, QUICK_PLAY_VARIANTS
 
 
@@ -16,6 +17,7 @@ def _computer_level_field(help_text: str) -> forms.ChoiceField:
         label="Computer players",
         required=False,  # left out: the strongest
         help_text=help_text,
+        error_messages={"invalid_choice": unknown_level_message("%(value)s")},
     )
 
 
