@@ -49,6 +49,14 @@ def test_the_forms_refuse_an_unknown_level_with_the_valid_names(form_class) -> N
     ]
 
 
+def test_the_private_table_forms_levels_say_what_they_mean() -> None:
+    choices = dict(PrivateTableForm().fields["computer_level"].choices)
+    assert list(choices) == list(LEVELS)
+    for level, words in choices.items():
+        # a phone's select shows about 32 letters
+        assert words.lower().startswith(f"{level}: ") and len(words) <= 32
+
+
 @pytest.mark.django_db
 def test_the_table_services_refuse_an_unknown_level_with_the_valid_names() -> None:
     ann = User.objects.create_user("ann@example.com", None, display_name="Ann")
