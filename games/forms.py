@@ -5,17 +5,21 @@ from __future__ import annotations
 from django import forms
 
 from .forms_rules import TableRulesForm
+from .level_texts import level_choices
 from .models import AbuseReport, ComputerLevel
+from .players.levels import unknown_level_message
 from .rule_texts import PRESET_LABELS, QUICK_PLAY_VARIANTS
 
 
-def _computer_level_field(help_text: str) -> forms.ChoiceField:
+def _computer_level_field(help_text: str, explained: bool = False) -> forms.ChoiceField:
+    """The level of the computers; `explained`: each choice says in a line what it means."""
     return forms.ChoiceField(
-        choices=ComputerLevel.choices,
+        choices=level_choices() if explained else ComputerLevel.choices,
         initial=ComputerLevel.STRONG,
         label="Computer players",
         required=False,  # left out: the strongest
         help_text=help_text,
+        error_messages={"invalid_choice": unknown_level_message("%(value)s")},
     )
 
 
@@ -24,7 +28,8 @@ class PrivateTableForm(TableRulesForm):
 
     computer_level = _computer_level_field(
         "How the computers in empty seats play. A computer standing in for a person who left "
-        "or ran out of time always plays its best."
+        "or ran out of time always plays its best.",
+        explained=True,
     )
 
     def level(self) -> str:

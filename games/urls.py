@@ -1,12 +1,25 @@
 from django.urls import path
 
-from . import views, views_moderation, views_play_again, views_record, views_rules, views_watch
+from . import (
+    views,
+    views_computer_players,
+    views_moderation,
+    views_play_again,
+    views_record,
+    views_rules,
+    views_watch,
+)
 
 app_name = "games"
 
 urlpatterns = [
     path("play/", views.lobby, name="lobby"),
     path("rules/", views_rules.rules, name="rules"),
+    path(
+        "computer-players/",
+        views_computer_players.computer_players,
+        name="computer_players",
+    ),
     path("play/status/", views.lobby_status, name="lobby_status"),
     path("play/quick/", views.quick_play, name="quick_play"),
     path("play/quick/now/", views.quick_play_now, name="quick_play_now"),

@@ -119,11 +119,17 @@ class StrongPlayer(GuardedSearchPlayer):
 LEVEL_PLAYERS = {"easy": EasyPlayer, "normal": NormalPlayer, "strong": StrongPlayer}
 
 
+def unknown_level_message(level: str) -> str:
+    """What a refused level name is told: the name and the valid ones (the forms, the table
+    services and the commands all say the same)."""
+    return f"There is no computer level {level!r}: choose {', '.join(LEVELS[:-1])} or {LEVELS[-1]}."
+
+
 def player_for_level(level: str, rng: random.Random) -> ComputerPlayer:
     try:
         factory = LEVEL_PLAYERS[level]
     except KeyError:
-        raise ValueError(f"unknown level {level!r}: one of {', '.join(LEVELS)}") from None
+        raise ValueError(unknown_level_message(level)) from None
     return factory(rng)
 
 

@@ -27,7 +27,13 @@ from ..models import ComputerLevel, Game, QueueEntry, Seat
 from .charges import SeatCannotPay
 from .play import full_time_limit_ms
 from .player_lock import player_serialized
-from .tables import ALREADY_PLAYING, TableError, game_begin, player_can_pay_check
+from .tables import (
+    ALREADY_PLAYING,
+    TableError,
+    computer_level_check,
+    game_begin,
+    player_can_pay_check,
+)
 
 # how far down the queue one match looks; the sweeper seats whatever is left
 MATCH_WINDOW = 200
@@ -145,6 +151,7 @@ def queue_play_now(
     a rule I accept as there are seats (the longest-waiting first), computers playing at
     `computer_level` for the rest."""
     _variant_check(variant)
+    computer_level_check(computer_level)
     with player_serialized(user_id):
         if Seat.objects.filter(user_id=user_id, in_play=True).exists():
             raise ALREADY_PLAYING

@@ -27,6 +27,7 @@ from economy.services.wallet import wallet_check_can_pay
 from games.engine import InvalidRules, RuleOptions
 
 from ..models import ComputerLevel, Game, Invitation, Seat
+from ..players.levels import unknown_level_message
 from ..selectors import engine_game
 from . import after_move
 from .charges import SeatCannotPay, game_seats_charge
@@ -78,6 +79,12 @@ def rules_checked(rules: RuleOptions | Mapping[str, Any]) -> RuleOptions:
         raise TableError("invalid_rules", f"These rules cannot be played: {error}") from error
 
 
+def computer_level_check(level: str) -> None:
+    """Refuses a level name that does not exist, naming the valid ones."""
+    if level not in ComputerLevel.values:
+        raise TableError("invalid_level", unknown_level_message(level))
+
+
 def table_create(
     *,
     creator_id: int,
@@ -92,8 +99,7 @@ def table_create(
     `full_table_only`: it starts only once a person sits in every seat. `computer_level`: how
     the computers in empty seats play."""
     rules = rules_checked(rules)
-    if computer_level not in ComputerLevel.values:
-        raise TableError("invalid_level", "Choose the computers' level: easy, normal or strong.")
+    computer_level_check(computer_level)
     try:
         with player_serialized(creator_id):
             game = Game.objects.create(

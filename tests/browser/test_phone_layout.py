@@ -114,6 +114,7 @@ def pages_of_a_player(player: User, friend: User) -> list[tuple[str, str]]:
         ("table", f"/tables/{table.pk}/"),  # drawn by its script: see DRAWN_BY_SCRIPT
         ("watch", f"/tables/{public.pk}/watch/"),
         ("rules", "/rules/"),
+        ("computer-players", "/computer-players/"),
         ("record", f"/games/{finished.pk}/"),
         ("rankings", "/rankings/"),
         ("champions", "/champions/"),
@@ -146,6 +147,7 @@ def pages_of_a_visitor(inviter: User) -> list[tuple[str, str]]:
         ("password-reset", "/accounts/password/reset/"),
         ("invitation", f"/accounts/invite/{inviter.invite_code}/"),
         ("rules", "/rules/"),
+        ("computer-players", "/computer-players/"),
     ]
 
 

@@ -17,7 +17,7 @@ def test_the_levels_and_their_registry() -> None:
     for level in LEVELS:
         assert level in PLAYER_KINDS
         assert hasattr(player_for_level(level, random.Random(1)), "choose")
-    with pytest.raises(ValueError, match="unknown level"):
+    with pytest.raises(ValueError, match="no computer level 'grandmaster': choose easy, normal"):
         player_for_level("grandmaster", random.Random(1))
 
 
