@@ -1,15 +1,20 @@
-"""A run of computer moves in one task: after a person's move the computers play on to the next
-person's turn in one call, each move stored and told on its own commit, with no task queued for
-the moves inside the run; the person's time starts when their page has shown the run; a run
-stops at COMPUTER_RUN_LONGEST and queues the rest; the queue is read from the real broker."""
+"""A run of computer moves in one task and one transaction: after a person's move the computers
+play on to the next person's turn in one call, with no task queued for the moves inside the run
+and the person given every version's frame in order; the person's time starts when their page
+has shown the run; a run stops at COMPUTER_RUN_LONGEST and queues the rest; the queue is read
+from the real broker."""
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import json
 from datetime import timedelta
 
 import pytest
+from asgiref.sync import async_to_sync
+from channels import DEFAULT_CHANNEL_LAYER
+from channels.layers import channel_layers
 from django.conf import settings
 from django.utils import timezone
 
@@ -17,6 +22,7 @@ from games.engine import RuleOptions
 from games.models import Action, Game, Seat
 from games.players import choose_action
 from games.selectors import engine_game, table_state
+from games.services.after_move import seat_group
 from games.services.move_queue import COMPUTER_TURN, TURN_TIMEOUT
 from games.services.play import COMPUTER_RUN_LONGEST, computer_run, game_act
 from games.services.tables import table_create, table_start
@@ -136,3 +142,64 @@ def test_a_run_from_a_version_the_game_has_left_does_nothing(make_player, empty_
     assert computer_run(game_id=game.pk, version=game.version - 1) is None  # an old version
     assert Game.objects.get(pk=game.pk).version == game.version
     assert queued(empty_queue) == []
+
+
+def the_persons_move(game: Game, person: int) -> Game:
+    """The computers play to the person's turn, and the person moves."""
+    game = to_the_persons_turn(game)
+    engine = engine_game(game)
+    action = choose_action(engine.view(0), engine.rules)
+    game_act(game_id=game.pk, user_id=person, action=action, version=game.version)
+    game.refresh_from_db()
+    return game
+
+
+def test_a_run_is_one_transaction_whatever_its_length(
+    make_player, empty_queue, django_assert_max_num_queries
+):
+    game, person = person_with_computers(make_player)
+    longest = 0
+    while longest < 3 and game.status == Game.Status.PLAYING:
+        game = the_persons_move(game, person)
+        if engine_game(game).to_act == 0:
+            continue
+        before = game.version
+        # BEGIN, lock the game, its seats and players, one insert of the run's actions, the
+        # game's update, COMMIT
+        with django_assert_max_num_queries(6):
+            applied = computer_run(game_id=game.pk, version=before)
+        assert applied is not None
+        longest = max(longest, applied.version - before)
+        game.refresh_from_db()
+    assert longest >= 3
+
+
+def test_the_person_gets_every_version_of_a_run_in_order_in_one_message(make_player, empty_queue):
+    game, person = person_with_computers(make_player)
+    layer = channel_layers.make_backend(DEFAULT_CHANNEL_LAYER)
+
+    async def read(channel: str) -> dict:
+        return await asyncio.wait_for(layer.receive(channel), 5)
+
+    frames: list[dict] = []
+    while len(frames) < 3 and game.status == Game.Status.PLAYING:
+        game = the_persons_move(game, person)
+        if engine_game(game).to_act == 0:
+            continue
+        channel = async_to_sync(layer.new_channel)()
+        async_to_sync(layer.group_add)(seat_group(game.pk, person), channel)
+        before = game.version
+        applied = computer_run(game_id=game.pk, version=before)
+        assert applied is not None
+        game.refresh_from_db()
+        if game.status != Game.Status.PLAYING:
+            break  # the last move of the game: the sockets ask for the frame with the result
+        frames = async_to_sync(read)(channel)["frames"]
+        async_to_sync(layer.group_discard)(seat_group(game.pk, person), channel)
+        assert [frame["version"] for frame in frames] == list(range(before + 1, game.version + 1))
+        state = table_state(game_id=game.pk, user_id=person)
+        assert {**frames[-1], "server_time": None} == {**state, "server_time": None}
+        # the frames inside the run: a computer to act, no deadline
+        assert all(frame["turn_deadline"] is None for frame in frames[:-1])
+        assert all(frame["view"]["to_act"] != 0 for frame in frames[:-1])
+    assert len(frames) >= 3
