@@ -50,11 +50,13 @@ def review_run(*, review_id: int, slice_seconds: float | None = None) -> str | N
     rules, seed = RuleOptions.from_dict(review.game.rules), review.game.seed
     slice_seconds = settings.GAME_REVIEW_SLICE_SECONDS if slice_seconds is None else slice_seconds
     give_up = time.monotonic() + slice_seconds
+    made = 0
     for decision in decisions:
         if decision.index in done:
             continue
-        if time.monotonic() > give_up:
+        if made and time.monotonic() > give_up:  # at least one a run: every run moves on
             return _pause(review_id, token)
+        made += 1
         try:
             reviewed = decision_review(decision, rules, seed)
         except Exception as error:
