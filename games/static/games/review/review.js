@@ -56,9 +56,15 @@ function show(review) {
     errorLine.textContent =
       "The review stopped" + (review.error ? ": " + review.error : "") + ". Try again.";
   }
-  bar.value = review.percent;
+  // before a worker has counted the decisions, the bar only says that something is under way
+  if (review.total) bar.value = review.percent;
+  else bar.removeAttribute("value");
   bar.textContent = review.percent + "%";
-  count.textContent = review.total ? review.done + " of " + review.total : "";
+  count.textContent = review.total
+    ? review.done + " of " + review.total
+    : review.status === "queued"
+      ? "waiting for a worker"
+      : "";
   section.dataset.status = review.status;
   if (review.status === "done") drawResult(review);
   if (running) poll(review.status_url);
@@ -160,7 +166,11 @@ function seen(decision) {
   if (decision.trick_so_far.length) {
     const trick = el("span", "review-trick");
     trick.append(el("span", "label", "Trick"));
-    for (const play of decision.trick_so_far) trick.append(cardImage(play.card, "small"));
+    for (const play of decision.trick_so_far) {
+      const image = cardImage(play.card, "small");
+      image.title = play.card.name + ", " + play.by;
+      trick.append(image);
+    }
     box.append(trick);
   }
   const facts = el("span", "review-facts muted");
@@ -171,19 +181,23 @@ function seen(decision) {
   return box;
 }
 
+// one verdict: the line says what was chosen and what was best; opened, the hand as it was and
+// every choice's value. Blunders and mistakes come open, inaccuracies folded.
 function mistakeItem(decision) {
   const verdict = VERDICTS[decision.verdict];
   const item = el("li", "review-item verdict-" + decision.verdict);
   item.dataset.verdict = decision.verdict;
   item.dataset.index = decision.index;
-  const head = el("div", "review-item-head");
+  const details = el("details");
+  details.open = decision.verdict !== "inaccuracy";
+  const head = el("summary", "review-item-head");
   head.append(
     el("span", "verdict-mark", verdict.mark),
     el("strong", "verdict-word", verdict.word),
     el("span", "moment", decision.moment),
     el("span", "loss", "\u2212" + decision.loss.toFixed(2)),
   );
-  const sentence = el("p", "review-sentence");
+  const sentence = el("span", "review-sentence");
   sentence.append(
     "You chose ",
     el("b", null, decision.played.words),
@@ -191,7 +205,9 @@ function mistakeItem(decision) {
     el("b", null, decision.best.words),
     ": " + points(decision.best.value) + ".",
   );
-  item.append(head, sentence, seen(decision), choiceList(decision));
+  head.append(sentence);
+  details.append(head, seen(decision), choiceList(decision));
+  item.append(details);
   return item;
 }
 
