@@ -54,7 +54,7 @@ def test_a_player_asks_for_the_review_watches_it_run_and_reads_their_mistakes(
         float(text.replace("\u2212", "-"))
         for text in page.locator(".review-mistakes .review-item .loss").all_inner_texts()
     ]
-    assert losses == sorted(losses) and losses[0] < 0  # shown as −1.90, the biggest first
+    assert losses == sorted(losses) and losses[0] < 0  # shown negative, the biggest loss first
     page.locator("#review").screenshot(path=shots / "mistakes-desktop.png")
     page.locator("#review").scroll_into_view_if_needed()
     page.evaluate("document.getElementById('review').scrollIntoView()")
