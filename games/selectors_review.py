@@ -77,7 +77,7 @@ def review_document(*, game_id: int, seat: int, review: GameReview | None) -> di
     }
     if review is None or review.status != GameReview.Status.DONE:
         return document
-    names = _seat_names(game_id)
+    names = _seat_names(game_id, seat)
     decisions = [_decision(entry, names) for entry in review.decisions]
     counts = {verdict: 0 for verdict in VERDICTS}
     for decision in decisions:
@@ -95,9 +95,18 @@ def review_document(*, game_id: int, seat: int, review: GameReview | None) -> di
     return document
 
 
-def _seat_names(game_id: int) -> dict[int, str]:
+def _seat_names(game_id: int, me: int) -> dict[int, str]:
+    """What the review calls each seat: "you", a player's name, "seat 3" for one of several
+    computers of one level (as the record tells them apart)."""
     seats = Seat.objects.filter(game_id=game_id).select_related("game", "user")
-    return {seat.position: seat_label(seat.game, seat) for seat in seats}
+    labels = {seat.position: seat_label(seat.game, seat) for seat in seats}
+    repeated = [label for label in labels.values() if list(labels.values()).count(label) > 1]
+    return {
+        position: "you"
+        if position == me
+        else (f"seat {position + 1}" if label in repeated else label)
+        for position, label in labels.items()
+    }
 
 
 def _card(code: str) -> dict[str, Any]:
@@ -135,6 +144,11 @@ def _decision(entry: dict[str, Any], names: dict[int, str]) -> dict[str, Any]:
         "upcard": _card(entry["upcard"]),
         "trump": None if trump is None else {"symbol": trump.symbol, "name": trump.name},
         "dealer": names.get(entry["dealer"], ""),
+        # the bids before mine in this hand, public to everyone at the table
+        "bids": [
+            {"by": names.get(seat, ""), "words": action_words(call)}
+            for seat, call in entry.get("bids", [])
+        ],
         "trick_so_far": [
             {"by": names.get(seat, ""), "card": _card(code)} for seat, code in entry["trick_so_far"]
         ],

@@ -174,9 +174,12 @@ function seen(decision) {
     box.append(trick);
   }
   const facts = el("span", "review-facts muted");
-  facts.textContent = decision.trump
-    ? "Trump " + (decision.trump.symbol || decision.trump.name)
-    : "Up card " + decision.upcard.label + " · " + decision.dealer + " dealt";
+  if (decision.trump) {
+    facts.textContent = "Trump " + (decision.trump.symbol || decision.trump.name);
+  } else {
+    const bids = decision.bids.map((bid) => bid.by + ": " + bid.words.toLowerCase());
+    facts.textContent = ["Up card " + decision.upcard.label, decision.dealer + " dealt", ...bids].join(" · ");
+  }
   box.append(facts);
   return box;
 }
