@@ -152,3 +152,16 @@ def test_the_sweeper_queues_the_quiet_reviews_once(reviewed_game, empty_queue, s
     assert queued(empty_queue) == [(GAME_REVIEW, [quiet_one.pk])]
     live_one.refresh_from_db()
     assert live_one.status == "queued"
+
+
+def test_staff_see_the_reviews_and_their_progress_read_only(client, reviewed_game, make_player):
+    game, ann, _bob, _state = reviewed_game
+    review = review_request(game_id=game.pk, user_id=ann.pk)
+    staff = make_player("Sam")
+    staff.is_staff = staff.is_superuser = True
+    staff.save()
+    client.force_login(staff)
+    listing = client.get(reverse("admin:games_gamereview_changelist"))
+    assert listing.status_code == 200 and b"0 of 0 (0%)" in listing.content
+    page = client.get(reverse("admin:games_gamereview_change", args=[review.pk]))
+    assert page.status_code == 200 and b'name="_save"' not in page.content
