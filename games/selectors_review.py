@@ -71,7 +71,6 @@ def review_document(*, game_id: int, seat: int, review: GameReview | None) -> di
         "percent": 0 if review is None else review.percent,
         "done": 0 if review is None else review.decisions_done,
         "total": 0 if review is None else review.decisions_total,
-        "error": "" if review is None else review.error,
         "request_url": reverse("games:review_request", args=[game_id]),
         "status_url": reverse("games:review_status", args=[game_id]),
     }

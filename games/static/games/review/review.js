@@ -53,8 +53,8 @@ function show(review) {
   progress.hidden = !running;
   errorLine.hidden = review.status !== "failed";
   if (review.status === "failed") {
-    errorLine.textContent =
-      "The review stopped" + (review.error ? ": " + review.error : "") + ". Try again.";
+    // why it stopped is for staff (the admin): the player is told to ask again
+    errorLine.textContent = "The review stopped before the end. Try again.";
   }
   // before a worker has counted the decisions, the bar only says that something is under way
   if (review.total) bar.value = review.percent;
