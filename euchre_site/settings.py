@@ -216,12 +216,23 @@ GAME_SOCKETS_PER_ADDRESS = int(os.environ.get("GAME_SOCKETS_PER_ADDRESS", "64"))
 GAME_SOCKET_HEARTBEAT_SECONDS = float(os.environ.get("GAME_SOCKET_HEARTBEAT_SECONDS", "20"))
 # syncs within this long of a socket's last frame get that frame again, without a query
 GAME_SYNC_COALESCE_SECONDS = float(os.environ.get("GAME_SYNC_COALESCE_SECONDS", "1"))
+# game review (games.services.review_run): a run works this long, then queues the rest, so
+# that live tables' computer turns on the same worker wait no longer than that; a review with
+# no progress for the stale time is queued again (its worker died)
+GAME_REVIEW_SLICE_SECONDS = float(os.environ.get("GAME_REVIEW_SLICE_SECONDS", "2"))
+GAME_REVIEW_STALE_SECONDS = float(os.environ.get("GAME_REVIEW_STALE_SECONDS", "60"))
 # beat writes these into django-celery-beat's tables, where staff can change them in the admin
 CELERY_BEAT_SCHEDULE = {
     "games.sweep_stalled_games": {
         "task": "games.sweep_stalled_games",
         "schedule": GAME_SWEEP_EVERY_SECONDS,
         "options": {"expires": GAME_SWEEP_EVERY_SECONDS * 2},
+    },
+    # game reviews whose run went quiet (a worker died) are queued again
+    "games.sweep_stalled_reviews": {
+        "task": "games.sweep_stalled_reviews",
+        "schedule": 60.0,
+        "options": {"expires": 55},
     },
     # seed 000: the month closes (long-term awards, 30% carried over) just after midnight on
     # the 1st. The crontab is read in CELERY_TIMEZONE, which may differ from TIME_ZONE (the

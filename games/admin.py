@@ -16,6 +16,7 @@ from django.utils.safestring import SafeString
 from . import (
     admin_collusion,  # noqa: F401  (registers the collusion review's page)
     admin_moderation,  # noqa: F401  (registers the moderation pages)
+    admin_review,  # noqa: F401  (registers the game reviews' page)
 )
 from .admin_display import READ_ONLY_PAGE, action_for_staff, player_link
 from .models import Action, ChatMessage, Game, Seat

@@ -29,6 +29,7 @@ from games.models_moderation import ChatMessage as ChatMessage
 from games.models_moderation import ChatMute as ChatMute
 from games.models_moderation import ModerationDecision as ModerationDecision
 from games.models_moderation import Player as Player
+from games.models_review import GameReview as GameReview
 
 
 def new_game_seed() -> str:

@@ -12,6 +12,8 @@ from .services.collusion import collusion_review_run
 from .services.move_queue import COMPUTER_TURN, TURN_TIMEOUT
 from .services.play import computer_act, computer_run
 from .services.quick_play import queue_match_all
+from .services.review import GAME_REVIEW, stale_reviews_requeue
+from .services.review_run import review_run
 from .services.sweeper import stalled_games_requeue
 
 
@@ -41,3 +43,16 @@ def collusion_review() -> int:
     """Run by beat once a day: recomputes the partner-collusion flags (idempotent: a second
     run writes the same figures and keeps staff decisions). Returns the pairs flagged now."""
     return collusion_review_run().flagged
+
+
+@shared_task(name=GAME_REVIEW)
+def game_review(review_id: int) -> str | None:
+    """A slice of a game review (the rest is queued again): its status after, or None when
+    another run holds it or it is done."""
+    return review_run(review_id=review_id)
+
+
+@shared_task(name="games.sweep_stalled_reviews")
+def sweep_stalled_reviews() -> int:
+    """Run by beat every minute: queues again the reviews whose run went quiet."""
+    return stale_reviews_requeue()

@@ -10,6 +10,7 @@ from django.views.decorators.http import require_GET
 
 from .record import game_record
 from .selectors_history import game_history_document, game_score_sheet
+from .selectors_review import review_document, review_of
 
 NO_RECORD = "There is no record of this game: it is not over, or it was never played."
 
@@ -21,7 +22,14 @@ def game_record_page(request: HttpRequest, game_id: int) -> HttpResponse:
     if record is None:
         raise Http404(NO_RECORD)
     my_seat = next((seat for seat in record.seats if seat.user_id == request.user.pk), None)
-    return render(request, "games/record.html", {"record": record, "my_seat": my_seat})
+    # the computer's review of my own decisions: for the game's players only
+    review = None
+    if my_seat is not None:
+        position = my_seat.position
+        found = review_of(game_id=game_id, seat=position)
+        review = review_document(game_id=game_id, seat=position, review=found)
+    context = {"record": record, "my_seat": my_seat, "review": review}
+    return render(request, "games/record.html", context)
 
 
 def _attachment(response: HttpResponse, filename: str) -> HttpResponse:
