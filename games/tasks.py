@@ -17,7 +17,8 @@ from .services.review_run import review_run
 from .services.sweeper import stalled_games_requeue
 
 
-@shared_task(name=COMPUTER_TURN)
+# no result stored: nothing waits on a computer's turn, and storing it was a tenth of the task
+@shared_task(name=COMPUTER_TURN, ignore_result=True)
 def computer_turn(game_id: int, version: int) -> int | None:
     """The computers' moves from `version` to the next person's turn (a run, one task)."""
     applied = computer_run(game_id=game_id, version=version)
