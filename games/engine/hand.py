@@ -120,6 +120,9 @@ class HandState(Bidding, Scoring):
         "robson_choice",
         "_legal",
         "_following",
+        "_strength",
+        "_best",
+        "_winner",
     )
 
     def __init__(self, rules: RuleOptions, dealer: int, deal: Deal, number: int = 0) -> None:
@@ -132,7 +135,7 @@ class HandState(Bidding, Scoring):
         self.dealer = dealer
         self.seats = seats
         self.dealt = deal.hands
-        self.hands = [list(cards) for cards in deal.hands]
+        self.hands = [*map(list, deal.hands)]
         self.upcard = deal.upcard
         self.upcard_suit: str | None = deal.upcard[1]  # the suit round one proposes
         self.original_kitty = deal.kitty
@@ -176,6 +179,11 @@ class HandState(Bidding, Scoring):
         self._legal: list[str] | None = None  # legal_actions() cached until the next apply
         # FOLLOWING's table for the card led, while a trick is on and suit must be followed
         self._following: dict[str, str] | None = None
+        # the trick's strength table (LEAD_STRENGTH), its strongest card's strength and seat so
+        # far: kept as the cards fall, so that the last card settles the trick at once
+        self._strength: dict[str, int] | None = None
+        self._best = 0
+        self._winner = 0
         self.phase = self._opening_phase() if upcard_rules else BID1
 
     def clone(self) -> HandState:
@@ -233,14 +241,17 @@ class HandState(Bidding, Scoring):
     # ---- applying an action ---------------------------------------------------------------
 
     def apply(self, action: str) -> None:
-        seat, legal = self.to_act, self._legal
-        if seat is None or self.phase == DONE:
-            raise IllegalAction("This hand is over")
+        legal = self._legal
         if legal is None:
+            if self.to_act is None or self.phase == DONE:
+                raise IllegalAction("This hand is over")
             legal = self.legal_actions()
         if action not in legal:
+            if self.to_act is None or self.phase == DONE:
+                raise IllegalAction("This hand is over")
             raise IllegalAction(self._why_illegal(action))
         self._legal = None
+        seat = self.to_act
         if self.phase != PLAY_PHASE:
             self._apply_bidding(self.phase, seat, action)
             return
@@ -248,8 +259,15 @@ class HandState(Bidding, Scoring):
         if self.watch_plays:
             self._watch_play(seat, card)
         self.hands[seat].remove(card)
-        if not trick and not self.reneging:
-            self._following = FOLLOWING[self.trump][card]
+        if trick:
+            strength = self._strength[card]
+            if strength > self._best:  # the first strongest card takes the trick: no two tie
+                self._best, self._winner = strength, seat
+        else:
+            self._strength = strengths = LEAD_STRENGTH[self.trump][card]
+            self._best, self._winner = strengths[card], seat
+            if not self.reneging:
+                self._following = FOLLOWING[self.trump][card]
         trick.append(card)
         following_seat = self.next_seat[seat]
         if following_seat != self.leader:
@@ -295,7 +313,11 @@ class HandState(Bidding, Scoring):
         return self.next_seat[self.dealer]
 
     def _start_play(self) -> None:
-        self.makers = self._maker_side()
+        maker = self.maker
+        if self.partnered:
+            self.makers = (maker, (maker + 2) % 4)
+        else:
+            self.makers = self._maker_side()
         self.players = self.active.count(True)
         self.next_seat, self.play_orders = play_seating(self.active)
         self.leader = self._opening_leader()
@@ -310,11 +332,8 @@ class HandState(Bidding, Scoring):
         return (maker,)
 
     def _finish_trick(self) -> None:
-        cards, leader, log = self.trick_cards, self.leader, self._trick_log
-        # the first strongest card, as trick_winner_index finds it (no two cards tie)
-        strength = LEAD_STRENGTH[self.trump][cards[0]]
-        winner = self.play_orders[leader][cards.index(max(cards, key=strength.__getitem__))]
-        log.append((leader, cards, winner))  # `cards` is never changed again
+        cards, log, winner = self.trick_cards, self._trick_log, self._winner
+        log.append((self.leader, cards, winner))  # `cards` is never changed again
         self.tricks_by_seat[winner] += 1
         self.trick_cards, self._following = [], None
         if self.renege_found is not None:
