@@ -26,34 +26,9 @@ from .phases import (
 from .records import HandRecord, Trick
 from .rules import RuleOptions
 from .scoring import Scoring
+from .seating import NEXT_SEAT, play_seating
 
-NEXT_SEAT = {2: (1, 0), 3: (1, 2, 0), 4: (1, 2, 3, 0)}
 _PLAY_OF = PLAY.__getitem__
-_SEATING: dict[tuple[bool, ...], tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]] = {}
-
-
-def play_seating(active: list[bool]) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
-    """For the seats taking part in the play: the next player after each seat, and the order
-    of play from each leader (a seat sitting out never leads). Worked out once per pattern."""
-    key = tuple(active)
-    seating = _SEATING.get(key)
-    if seating is None:
-        seats = len(key)
-        following = []
-        for seat in range(seats):
-            after = (seat + 1) % seats
-            while not key[after]:
-                after = (after + 1) % seats
-            following.append(after)
-        orders = []
-        for leader in range(seats):
-            order, seat = [leader], following[leader]
-            while key[leader] and seat != leader:
-                order.append(seat)
-                seat = following[seat]
-            orders.append(tuple(order))
-        seating = _SEATING[key] = (tuple(following), tuple(orders))
-    return seating
 
 
 def partner_of(seat: int) -> int:
@@ -164,7 +139,7 @@ class HandState(Bidding, Scoring):
         self.next_seat = NEXT_SEAT[seats]
         self.leader: int | None = None
         self.trick_cards: list[str] = []
-        self.play_orders: list[tuple[int, ...]] | None = None  # per leader, set for the play
+        self.play_orders: tuple[tuple[int, ...], ...] | None = None  # per leader, for the play
         self._trick_log: list[tuple[int, list[str], int]] = []  # (leader, cards, winner)
         self._tricks: list[Trick] = []  # `tricks`, built from the log when asked
         self.tricks_by_seat = [0, 0, 0, 0] if seats == 4 else [0] * seats
