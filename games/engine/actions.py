@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .cards import ALL_CARDS, DECK_INDEX, NO_TRUMP, SUITS
+from .cards import ALL_CARDS, DECK_INDEX, EFFECTIVE_SUIT, NO_TRUMP, SUITS
 
 PASS = "pass"
 ORDER_UP = "order_up"
@@ -38,6 +38,20 @@ CALL = {suit: f"call:{suit}" for suit in (*SUITS, NO_TRUMP)}
 PLAY = {card: f"play:{card}" for card in ALL_CARDS}
 DISCARD = {card: f"discard:{card}" for card in ALL_CARDS}
 CALL_ACE = {suit: f"ace:{suit}" for suit in SUITS}
+PLAYED_CARD = {action: card for card, action in PLAY.items()}
+
+
+def _following(trump: str) -> dict[str, dict[str, str]]:
+    """For each card led, the cards that follow it (its effective suit) and their plays."""
+    effective = EFFECTIVE_SUIT[trump]
+    by_suit: dict[str, dict[str, str]] = {}
+    for card in ALL_CARDS:
+        by_suit.setdefault(effective[card], {})[card] = PLAY[card]
+    return {led: by_suit[effective[led]] for led in ALL_CARDS}
+
+
+# FOLLOWING[trump][card led]: {card that follows suit: its play}, the play's legal actions
+FOLLOWING = {trump: _following(trump) for trump in (*SUITS, NO_TRUMP)}
 
 
 def go_under_action(cards: list[str] | tuple[str, ...]) -> str:

@@ -39,6 +39,8 @@ from .records import ALL_PASS, Bid, Exchange, WentUnder
 from .records import REDEAL as REDEAL_OUTCOME
 
 BENNY_SUITS = {"S", "H", "D", "C"}
+_DISCARD_OF = DISCARD.__getitem__
+_new_tuple = tuple.__new__  # a Bid without NamedTuple's keyword-handling __new__ (hot path)
 
 
 class Bidding:
@@ -86,16 +88,14 @@ class Bidding:
                 actions.append(CALL[NO_TRUMP])
             actions.extend(self._kitty_actions(seat))
             return actions
-        if phase == DISCARD_PHASE:
-            keep_upcard = not rules.dealer_may_discard_upcard
-            return [
-                DISCARD[card]
-                for card in self.hands[seat]
-                if not (keep_upcard and card == self.upcard)
-            ]
         if phase == ALONE_PHASE:
             forced = rules.dealers_partner_alone and seat == (self.dealer + 2) % 4
             return [ALONE] if forced else [ALONE, NOT_ALONE]
+        if phase == DISCARD_PHASE:
+            actions = [*map(_DISCARD_OF, self.hands[seat])]
+            if not rules.dealer_may_discard_upcard and self.upcard in self.hands[seat]:
+                actions.remove(DISCARD[self.upcard])  # the hand holds one copy of each card
+            return actions
         if phase == DEFEND_PHASE:
             return [ALONE, NOT_ALONE]
         if phase == CALL_ACE_PHASE:
@@ -158,19 +158,20 @@ class Bidding:
     # ---- applying a bid -------------------------------------------------------------------
 
     def _apply_bidding(self, phase: str, seat: int, action: str) -> None:
-        if self.kitty_options and phase in (BID1, BID2) and self._apply_kitty(seat, action):
-            return
-        if phase == BID1:
-            self._bid_round_one(seat, action)
-        elif phase == BID2:
-            self._bid_round_two(seat, action)
+        if phase in (BID1, BID2):
+            if self.kitty_options and self._apply_kitty(seat, action):
+                return
+            if phase == BID1:
+                self._bid_round_one(seat, action)
+            else:
+                self._bid_round_two(seat, action)
+        elif phase == ALONE_PHASE:
+            self._maker_decides_alone(seat, action == ALONE)
         elif phase == DISCARD_PHASE:
             card = action[8:]
             self.hands[seat].remove(card)
             self.discarded = card
             self._trump_made()
-        elif phase == ALONE_PHASE:
-            self._maker_decides_alone(seat, action == ALONE)
         elif phase == DEFEND_PHASE:
             self._defender_decides_alone(seat, action == ALONE)
         elif phase == CALL_ACE_PHASE:
@@ -220,7 +221,7 @@ class Bidding:
         self.phase, self.to_act = DISCARD_PHASE, taker
 
     def _bid_round_one(self, seat: int, action: str) -> None:
-        self.bids.append(Bid(seat, 1, action))
+        self.bids.append(_new_tuple(Bid, (seat, 1, action)))
         if action == ORDER_UP:
             self.trump, self.maker = self.upcard_suit, seat
             taker = self.dealer
@@ -233,7 +234,7 @@ class Bidding:
             self.to_act = (seat + 1) % self.seats
 
     def _bid_round_two(self, seat: int, action: str) -> None:
-        self.bids.append(Bid(seat, 2, action))
+        self.bids.append(_new_tuple(Bid, (seat, 2, action)))
         if action != PASS:
             self.trump, self.maker = action[5:], seat
             if self.naming_takes_upcard:

@@ -111,6 +111,18 @@ TRICK_STRENGTH: dict[str, dict[str, dict[str, int]]] = {
 }
 
 
+# LEAD_STRENGTH[trump][card led]: TRICK_STRENGTH's table for the suit that card leads (never
+# the Benny with no trump: the rules refuse that combination)
+LEAD_STRENGTH: dict[str, dict[str, dict[str, int]]] = {
+    trump: {
+        card: TRICK_STRENGTH[trump][EFFECTIVE_SUIT[trump][card]]
+        for card in ALL_CARDS
+        if EFFECTIVE_SUIT[trump][card] in SUITS
+    }
+    for trump in (*SUITS, NO_TRUMP)
+}
+
+
 def trick_winner_index(cards: list[str] | tuple[str, ...], trump: str) -> int:
     """Index in `cards` (in play order) of the card that takes the trick."""
     strength = TRICK_STRENGTH[trump][EFFECTIVE_SUIT[trump][cards[0]]]

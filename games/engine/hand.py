@@ -8,9 +8,9 @@ is here: it is the hot path of every simulation, so it stays short.
 
 from __future__ import annotations
 
-from .actions import PLAY
+from .actions import FOLLOWING, PLAY, PLAYED_CARD
 from .bidding import Bidding
-from .cards import EFFECTIVE_SUIT, SUIT_NAMES, trick_winner_index
+from .cards import EFFECTIVE_SUIT, LEAD_STRENGTH, SUIT_NAMES
 from .deal import Deal
 from .errors import IllegalAction
 from .kitty import can_go_under
@@ -26,8 +26,9 @@ from .phases import (
 from .records import HandRecord, Trick
 from .rules import RuleOptions
 from .scoring import Scoring
+from .seating import NEXT_SEAT, play_seating
 
-NEXT_SEAT = {2: (1, 0), 3: (1, 2, 0), 4: (1, 2, 3, 0)}
+_PLAY_OF = PLAY.__getitem__
 
 
 def partner_of(seat: int) -> int:
@@ -76,8 +77,9 @@ class HandState(Bidding, Scoring):
         "next_seat",
         "leader",
         "trick_cards",
-        "trick_seats",
-        "tricks",
+        "play_orders",
+        "_trick_log",
+        "_tricks",
         "tricks_by_seat",
         "watch_plays",
         "reneging",
@@ -92,6 +94,10 @@ class HandState(Bidding, Scoring):
         "forfeit_to",
         "robson_choice",
         "_legal",
+        "_following",
+        "_strength",
+        "_best",
+        "_winner",
     )
 
     def __init__(self, rules: RuleOptions, dealer: int, deal: Deal, number: int = 0) -> None:
@@ -104,7 +110,7 @@ class HandState(Bidding, Scoring):
         self.dealer = dealer
         self.seats = seats
         self.dealt = deal.hands
-        self.hands = [list(cards) for cards in deal.hands]
+        self.hands = [*map(list, deal.hands)]
         self.upcard = deal.upcard
         self.upcard_suit: str | None = deal.upcard[1]  # the suit round one proposes
         self.original_kitty = deal.kitty
@@ -130,11 +136,12 @@ class HandState(Bidding, Scoring):
         self.makers: tuple[int, ...] = ()
         self.active = [True, True, True, True] if seats == 4 else [True] * seats
         self.players = seats  # seats taking part in the play: fewer when someone is alone
-        self.next_seat = list(NEXT_SEAT[seats])
+        self.next_seat = NEXT_SEAT[seats]
         self.leader: int | None = None
         self.trick_cards: list[str] = []
-        self.trick_seats: list[int] = []
-        self.tricks: list[Trick] = []
+        self.play_orders: tuple[tuple[int, ...], ...] | None = None  # per leader, for the play
+        self._trick_log: list[tuple[int, list[str], int]] = []  # (leader, cards, winner)
+        self._tricks: list[Trick] = []  # `tricks`, built from the log when asked
         self.tricks_by_seat = [0, 0, 0, 0] if seats == 4 else [0] * seats
         self.renege = None
         self.renege_found = None  # (seat, card) of the first renege in the current trick
@@ -145,6 +152,13 @@ class HandState(Bidding, Scoring):
         self.forfeit_to: int | None = None
         self.robson_choice: str | None = None
         self._legal: list[str] | None = None  # legal_actions() cached until the next apply
+        # FOLLOWING's table for the card led, while a trick is on and suit must be followed
+        self._following: dict[str, str] | None = None
+        # the trick's strength table (LEAD_STRENGTH), its strongest card's strength and seat so
+        # far: kept as the cards fall, so that the last card settles the trick at once
+        self._strength: dict[str, int] | None = None
+        self._best = 0
+        self._winner = 0
         self.phase = self._opening_phase() if upcard_rules else BID1
 
     def clone(self) -> HandState:
@@ -157,8 +171,8 @@ class HandState(Bidding, Scoring):
         other.alone_decisions = list(self.alone_decisions)
         other.active = list(self.active)
         other.trick_cards = list(self.trick_cards)
-        other.trick_seats = list(self.trick_seats)
-        other.tricks = list(self.tricks)
+        other._trick_log = list(self._trick_log)
+        other._tricks = list(self._tricks)
         other.tricks_by_seat = list(self.tricks_by_seat)
         other.points_by_scorer = list(self.points_by_scorer)
         return other
@@ -169,20 +183,18 @@ class HandState(Bidding, Scoring):
         """The legal actions of the seat to act. The list is cached: do not change it."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._list_legal_actions()
+            if self.phase == PLAY_PHASE:
+                # inline, and C-level maps rather than comprehensions: the play is most of a
+                # random playout's actions
+                hand, following = self.hands[self.to_act], self._following
+                if following is not None:
+                    legal = [*filter(None, map(following.get, hand))] or [*map(_PLAY_OF, hand)]
+                else:
+                    legal = [*map(_PLAY_OF, hand)]
+            else:
+                legal = self._bidding_actions()
+            self._legal = legal
         return legal
-
-    def _list_legal_actions(self) -> list[str]:
-        if self.phase == PLAY_PHASE:
-            hand = self.hands[self.to_act]
-            if self.trick_cards and not self.reneging:
-                effective = EFFECTIVE_SUIT[self.trump]
-                led = effective[self.trick_cards[0]]
-                following = [PLAY[card] for card in hand if effective[card] == led]
-                if following:
-                    return following
-            return [PLAY[card] for card in hand]
-        return self._bidding_actions()
 
     def playable_cards(self, seat: int) -> list[str]:
         """Follow suit if you can (the left bower and the Benny count as trump); else anything.
@@ -204,28 +216,39 @@ class HandState(Bidding, Scoring):
     # ---- applying an action ---------------------------------------------------------------
 
     def apply(self, action: str) -> None:
-        phase, seat = self.phase, self.to_act
-        if phase == DONE or seat is None:
-            raise IllegalAction("This hand is over")
         legal = self._legal
         if legal is None:
-            legal = self._list_legal_actions()
+            if self.to_act is None or self.phase == DONE:
+                raise IllegalAction("This hand is over")
+            legal = self.legal_actions()
         if action not in legal:
+            if self.to_act is None or self.phase == DONE:
+                raise IllegalAction("This hand is over")
             raise IllegalAction(self._why_illegal(action))
         self._legal = None
-        if phase == PLAY_PHASE:
-            card, trick = action[5:], self.trick_cards
-            if self.watch_plays:
-                self._watch_play(seat, card)
-            self.hands[seat].remove(card)
-            trick.append(card)
-            self.trick_seats.append(seat)
-            if len(trick) < self.players:
-                self.to_act = self.next_seat[seat]
-            else:
-                self._finish_trick()
+        seat = self.to_act
+        if self.phase != PLAY_PHASE:
+            self._apply_bidding(self.phase, seat, action)
             return
-        self._apply_bidding(phase, seat, action)
+        card, trick = PLAYED_CARD[action], self.trick_cards
+        if self.watch_plays:
+            self._watch_play(seat, card)
+        self.hands[seat].remove(card)
+        if trick:
+            strength = self._strength[card]
+            if strength > self._best:  # the first strongest card takes the trick: no two tie
+                self._best, self._winner = strength, seat
+        else:
+            self._strength = strengths = LEAD_STRENGTH[self.trump][card]
+            self._best, self._winner = strengths[card], seat
+            if not self.reneging:
+                self._following = FOLLOWING[self.trump][card]
+        trick.append(card)
+        following_seat = self.next_seat[seat]
+        if following_seat != self.leader:
+            self.to_act = following_seat
+        else:  # round to the leader again: every player in the hand has played
+            self._finish_trick()
 
     def _why_illegal(self, action: str) -> str:
         if self.phase == PLAY_PHASE:
@@ -253,27 +276,25 @@ class HandState(Bidding, Scoring):
 
     # ---- the play -------------------------------------------------------------------------
 
-    def _next_active(self, seat: int) -> int:
-        seat = (seat + 1) % self.seats
-        while not self.active[seat]:
-            seat = (seat + 1) % self.seats
-        return seat
-
     def _opening_leader(self) -> int:
         if self.rules.opening_lead == "loner_left":
             if self.lone_defender is not None:
                 # seed 002: with both teams alone the defender leads, else a lone defender's left
                 if self.maker_alone:
                     return self.lone_defender
-                return self._next_active(self.lone_defender)
+                return self.next_seat[self.lone_defender]
             if self.maker_alone:
-                return self._next_active(self.maker)
-        return self._next_active(self.dealer)
+                return self.next_seat[self.maker]
+        return self.next_seat[self.dealer]
 
     def _start_play(self) -> None:
-        self.makers = self._maker_side()
+        maker = self.maker
+        if self.partnered:
+            self.makers = (maker, (maker + 2) % 4)
+        else:
+            self.makers = self._maker_side()
         self.players = self.active.count(True)
-        self.next_seat = [self._next_active(seat) for seat in range(self.seats)]
+        self.next_seat, self.play_orders = play_seating(self.active)
         self.leader = self._opening_leader()
         self.phase, self.to_act = PLAY_PHASE, self.leader
 
@@ -286,19 +307,38 @@ class HandState(Bidding, Scoring):
         return (maker,)
 
     def _finish_trick(self) -> None:
-        cards, seats = self.trick_cards, self.trick_seats
-        winner = seats[trick_winner_index(cards, self.trump)]
-        self.tricks.append(Trick(seats[0], tuple(zip(seats, cards, strict=True)), winner))
+        cards, log, winner = self.trick_cards, self._trick_log, self._winner
+        log.append((self.leader, cards, winner))  # `cards` is never changed again
         self.tricks_by_seat[winner] += 1
-        self.trick_cards, self.trick_seats = [], []
+        self.trick_cards, self._following = [], None
         if self.renege_found is not None:
             self._penalise_renege(*self.renege_found)
-        elif len(self.tricks) == self.rules.hand_size:
+        elif len(log) == self.rules.hand_size:
             self._score()
         else:
             self.leader = self.to_act = winner
 
     # ---- derived facts --------------------------------------------------------------------
+
+    @property
+    def tricks(self) -> list[Trick]:
+        """The finished tricks (do not change the list): built when asked, since a random
+        playout never asks."""
+        tricks, log = self._tricks, self._trick_log
+        if len(tricks) < len(log):
+            orders = self.play_orders
+            for leader, cards, winner in log[len(tricks) :]:
+                plays = tuple(zip(orders[leader], cards, strict=True))
+                tricks.append(Trick(leader, plays, winner))
+        return tricks
+
+    @property
+    def trick_seats(self) -> list[int]:
+        """Who played the cards of the trick on the table, in order."""
+        cards = self.trick_cards
+        if not cards:
+            return []
+        return list(self.play_orders[self.leader][: len(cards)])
 
     @property
     def is_over(self) -> bool:

@@ -31,7 +31,7 @@ class Scoring:
             # seed 003: "A team that takes all five tricks has the option of reducing or
             # adding points": the maker chooses for the makers, the last trick's winner for
             # the defenders
-            chooser = self.maker if made == all_tricks else self.tricks[-1].winner
+            chooser = self.maker if made == all_tricks else self._trick_log[-1][2]
             self.phase, self.to_act, self.leader = ROBSON_PHASE, chooser, None
             return
         self.phase, self.to_act, self.leader = DONE, None, None
@@ -97,7 +97,7 @@ class Scoring:
         the hand ends, or the game is forfeit. The opponents are the other side of this hand:
         the other team, or in three-handed and call-ace the makers or the defenders."""
         penalty = self.rules.renege
-        self.renege = Renege(seat, len(self.tricks) - 1, card, penalty)
+        self.renege = Renege(seat, len(self._trick_log) - 1, card, penalty)
         self.renege_found = None
         offender_makes = seat in self.makers
         opponents = self._defenders() if offender_makes else self.makers
