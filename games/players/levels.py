@@ -2,9 +2,12 @@
 
 - easy: the rule-of-thumb player, but one card in four is any honest card and its bids are a
   little rash (it bids from a point lower);
-- normal: searched card play over a few deals (`search/`), rule-of-thumb bidding;
+- normal: searched card play over a few deals (`search/`); in the standard game it bids by the
+  table learned from search (`bid_table.py`), elsewhere by the rule of thumb;
 - strong: searched card play over more deals, and searched bidding, going alone, going under
-  and discarding, departing from the rule of thumb only where the search is clearly better.
+  and discarding, departing from the table's bid (or the rule of thumb's) only where the
+  search, its solved play corrected for real play (`search/calibration.py`), is clearly
+  better.
 
 Every level plays every variant, and chooses only from `view.honest_actions`: with a renege
 rule on the engine lets people err, but a computer does not cheat. The search decides every
@@ -100,7 +103,7 @@ class NormalPlayer(GuardedSearchPlayer):
     name = "normal"
 
     def __init__(self, rng: random.Random) -> None:
-        super().__init__(rng, play_samples=NORMAL_PLAY_SAMPLES, bid_samples=0)
+        super().__init__(rng, play_samples=NORMAL_PLAY_SAMPLES, bid_samples=0, bid_table=True)
 
 
 class StrongPlayer(GuardedSearchPlayer):
@@ -112,6 +115,7 @@ class StrongPlayer(GuardedSearchPlayer):
             play_samples=STRONG_PLAY_SAMPLES,
             bid_samples=STRONG_BID_SAMPLES,
             node_budget=STRONG_NODE_BUDGET,
+            bid_table=True,
             **STRONG_BIDDING,
         )
 
