@@ -63,20 +63,21 @@ def pooled(cells: list[tuple[float, float, int]]) -> list[tuple[float, float, in
     return [(c / n, g / n, int(n)) for c, g, n in blocks]
 
 
-def threshold_of(cells: list[tuple[float, float, int]]) -> float:
-    """The count at which the pooled gain crosses zero (linear between block centres)."""
+def threshold_of(cells: list[tuple[float, float, int]], margin: float = 0.0) -> float:
+    """The count at which the pooled gain reaches `margin` (linear between block centres)."""
     blocks = pooled(sorted(cells))
-    if blocks[0][1] >= 0:
+    if blocks[0][1] >= margin:
         return blocks[0][0]
     for (c1, g1, _), (c2, g2, _) in pairwise(blocks):
-        if g1 < 0 <= g2:
-            return c1 + (c2 - c1) * (-g1) / (g2 - g1)
-    return math.inf  # never worth it in the counts searched
+        if g1 < margin <= g2:
+            return c1 + (c2 - c1) * (margin - g1) / (g2 - g1)
+    # not reached in the counts searched: bid only beyond them (rarer hands than any searched)
+    return blocks[-1][0] + 1.0
 
 
 @cache
-def thresholds() -> dict[str, float]:
-    """Per "round/seat after the dealer": the count from which to bid."""
+def thresholds(margin: float = 0.0) -> dict[str, float]:
+    """Per "round/seat after the dealer": the count from which bidding gains `margin`."""
     if not DATA.exists():
         return {}
     cells: dict[str, list[tuple[float, float, int]]] = {}
@@ -84,7 +85,7 @@ def thresholds() -> dict[str, float]:
         if cell["n"] >= MIN_DEALS:
             group, _, count = key.rpartition("/")
             cells.setdefault(group, []).append((int(count) + 0.5, cell["gain"], cell["n"]))
-    return {group: threshold_of(found) for group, found in cells.items()}
+    return {group: threshold_of(found, margin) for group, found in cells.items()}
 
 
 def table_applies(rules: RuleOptions) -> bool:
@@ -95,21 +96,21 @@ def table_applies(rules: RuleOptions) -> bool:
         and not rules.partner_takes_upcard
         and not rules.dealers_partner_alone
         and not rules.no_trump
-        and bool(thresholds())
+        and DATA.exists()
     )
 
 
-def table_bid(view: SeatView, rules: RuleOptions, baseline: str) -> str:
-    """The table's bid where the rule of thumb (`baseline`) would order up, call or pass, and
-    the table applies; the rule of thumb's choice otherwise (a redeal, an exchange, going
-    under, a variant)."""
+def table_bid(view: SeatView, rules: RuleOptions, baseline: str, margin: float = 0.0) -> str:
+    """The table's bid (a bid where search found it gains `margin` or more) where the rule of
+    thumb (`baseline`) would order up, call or pass, and the table applies; the rule of
+    thumb's choice otherwise (a redeal, an exchange, going under, a variant)."""
     plain = baseline in (ORDER_UP, PASS) or baseline.startswith("call:")
     if not plain or not table_applies(rules) or view.phase not in (BID1, BID2):
         return baseline
     if PASS not in view.legal_actions:
         return baseline  # stuck with the last call: the rule of thumb's best suit
     count, suit = bid_count(view, rules)
-    threshold = thresholds().get(_round_and_position(view))
+    threshold = thresholds(margin).get(_round_and_position(view))
     if threshold is None:
         return baseline
     if count < threshold:

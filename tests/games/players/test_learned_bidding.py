@@ -3,7 +3,6 @@ calibration.py`) and the bid table (`bid_table.py`), and the levels using them."
 
 from __future__ import annotations
 
-import math
 import random
 
 import pytest
@@ -41,21 +40,23 @@ def test_pooling_makes_the_gains_non_decreasing_and_the_threshold_is_their_zero(
     assert pooled[1] == pytest.approx((5.0, -0.3, 20))
     # between the pooled block at 5.0 (-0.3) and 6.5 (+0.6): a third of the way
     assert bid_table.threshold_of(cells) == pytest.approx(5.5)
-    assert bid_table.threshold_of([(3.5, -1.0, 10)]) == math.inf
+    assert bid_table.threshold_of([(3.5, -1.0, 10)]) == 4.5  # beyond every count searched
     assert bid_table.threshold_of([(3.5, 0.5, 10)]) == 3.5
 
 
 def test_the_table_has_a_threshold_for_every_round_and_seat() -> None:
     thresholds = bid_table.thresholds()
     assert set(thresholds) == {f"{round_}/{seat}" for round_ in (1, 2) for seat in range(4)}
-    assert all(2.0 < value < 11.0 or value == math.inf for value in thresholds.values())
+    assert all(2.0 < value < 12.0 for value in thresholds.values())
 
 
 def _bid_views(rules: RuleOptions, deals: int):
     for index in range(deals):
         state = GameState(rules, f"table/{index}")
-        state.hand = HandState(rules, index % 4, deal_hand(f"table/{index}", 0, rules), 0)
-        while state.hand.phase in (BID1, BID2):
+        hand = HandState(rules, index % 4, deal_hand(f"table/{index}", 0, rules), 0)
+        state.hand = hand
+        # (everybody passing deals the next hand: that one is not this deal's)
+        while state.hand is hand and hand.phase in (BID1, BID2):
             seat = state.hand.to_act
             view = seat_view(state, seat)
             yield view
@@ -66,7 +67,7 @@ def _bid_views(rules: RuleOptions, deals: int):
 def test_the_table_bids_only_legal_plain_bids(rules: RuleOptions) -> None:
     assert bid_table.table_applies(rules)
     for view in _bid_views(rules, 40):
-        action = bid_table.table_bid(view, rules, PASS if PASS in view.legal_actions else "x")
+        action = bid_table.table_bid(view, rules, PASS if PASS in view.legal_actions else "x", 0.3)
         if PASS not in view.legal_actions:
             assert action == "x"  # stuck: the caller's own choice stands
             continue
@@ -79,11 +80,12 @@ def test_variants_keep_their_own_bids() -> None:
         assert not bid_table.table_applies(preset_rules(name))
 
 
-def test_normal_bids_by_the_table_where_it_applies() -> None:
-    from games.players.levels import NormalPlayer
+def test_strong_starts_from_the_table_and_normal_from_the_rule_of_thumb() -> None:
+    from games.players.levels import NormalPlayer, StrongPlayer
 
-    player = NormalPlayer(random.Random(1))
-    assert player.bid_table
+    assert StrongPlayer(random.Random(1)).bid_table_margin == 0.0
+    assert NormalPlayer(random.Random(1)).bid_table_margin is None
+    player = StrongPlayer(random.Random(1))
     rules = RuleOptions()
-    for view in _bid_views(rules, 20):
+    for view in list(_bid_views(rules, 6)):
         assert player.choose(view, rules) in view.legal_actions
