@@ -135,7 +135,9 @@ def _units(rules: RuleOptions, seats: Sequence[int]) -> list[tuple[int, tuple[in
     return [(seat, (seat,)) for seat in seats]
 
 
-def _count(stats: SideStats, record: HandRecord, rules: RuleOptions, seats: Sequence[int]) -> float:
+def count_play(
+    stats: SideStats, record: HandRecord, rules: RuleOptions, seats: Sequence[int]
+) -> float:
     """Adds one play of a deal to a side's figures; returns the side's points in it."""
     units = _units(rules, seats)
     points = mean([record.score_after[scorer] for scorer, _ in units])
@@ -180,8 +182,8 @@ def run_arena(
             factories = [factory_a if seat in a_seats else factory_b for seat in range(rules.seats)]
             times: list[list[float]] = [[] for _ in range(rules.seats)]
             record = play_hand(rules, deal_seed, dealer, factories, times)
-            a_points = _count(side["A"], record, rules, a_seats)
-            b_points = _count(side["B"], record, rules, b_seats)
+            a_points = count_play(side["A"], record, rules, a_seats)
+            b_points = count_play(side["B"], record, rules, b_seats)
             for name, seats in (("A", a_seats), ("B", b_seats)):
                 for seat in seats:
                     side[name].times.extend(times[seat])
@@ -296,6 +298,7 @@ __all__ = [
     "all_pairs",
     "all_variants",
     "confidence_interval",
+    "count_play",
     "describe",
     "factory_for",
     "format_result",

@@ -53,10 +53,11 @@ from games.engine.view import seat_view
 from ..rule_of_thumb_variants import least_useful
 from ..strength import PLAIN_RANK, count_trumps, suit_strength
 from .baseline import baseline_action
+from .calibration import EUCHRED, MADE, MARCHED, calibrated_points, calibrates
 from .card_play import MIN_SAMPLES, next_seats
 from .cards import tables_for, to_mask
 from .sampler import World, world_stream
-from .solver import PlaySolver, stakes_for
+from .solver import PlaySolver, Stakes, stakes_for
 
 AUCTION_NODES = 60  # the rule-of-thumb auction after a candidate, in solver positions' time
 LONE_VARIANTS = ("euchre", "call_ace")  # two- and three-handed makers play alone anyway
@@ -147,10 +148,11 @@ def _my_lone_choice(hand: HandState, alone: bool) -> str | None:
     return None
 
 
-def solved_points(
-    hand: HandState, me: int, rules: RuleOptions, work: list[int] | None = None
-) -> float:
-    """Our side's hand points when the play is solved with every hand known."""
+def solved_outcome(
+    hand: HandState, rules: RuleOptions, work: list[int] | None = None
+) -> tuple[int, Stakes]:
+    """The makers' solved class with every hand known (0 euchred, 1 made, 2 marched) and the
+    hand's stakes."""
     assert hand.trump is not None and hand.leader is not None
     makers = hand.makers
     sitting_out = tuple(seat for seat in range(hand.seats) if not hand.active[seat])
@@ -159,15 +161,28 @@ def solved_points(
     solver = PlaySolver(tables_for(hand.trump, rules), masks, following, hand.players, makers)
     stakes = stakes_for(rules, hand.maker_alone, hand.lone_defender is not None, hand.blind_alone)
     if not solver.reaches(hand.leader, stakes.to_make):
-        tricks = 0
+        solved = EUCHRED
     elif solver.reaches(hand.leader, stakes.hand_size):
-        tricks = stakes.hand_size
+        solved = MARCHED
     else:
-        tricks = stakes.to_make
+        solved = MADE
     if work is not None:
         work[0] += solver.nodes
-    points = stakes.points(tricks)
-    return points if me in makers else -points
+    return solved, stakes
+
+
+def solved_points(
+    hand: HandState, me: int, rules: RuleOptions, work: list[int] | None = None
+) -> float:
+    """Our side's hand points when the play is solved with every hand known; in the games the
+    calibration was measured on, what real play makes of that on average (`calibration.py`:
+    the solver, seeing every card, makes and marches more than the players do)."""
+    solved, stakes = solved_outcome(hand, rules, work)
+    if calibrates(rules, hand):
+        points = calibrated_points(solved, stakes, hand.maker_alone)
+    else:
+        points = stakes.points((0, stakes.to_make, stakes.hand_size)[solved])
+    return points if me in hand.makers else -points
 
 
 def candidates_for(view: SeatView, rules: RuleOptions) -> list[Candidate]:
@@ -255,15 +270,16 @@ def choose_by_search(
     alone_margin: float = 0.0,
     confidence: float = 0.0,
     node_budget: int | None = None,
+    fallback: str | None = None,
 ) -> str:
-    """The rule-of-thumb choice, unless a candidate beats it over `samples` deals by enough:
-    by its margin (a bid over a pass: `bid_margin`, a lone hand over a partnered one:
-    `alone_margin`; the solved play sees every card, which flatters the makers), plus
-    `confidence` standard errors of the paired difference (the best of several noisy
+    """The rule-of-thumb choice (or the given `fallback`), unless a candidate beats it over
+    `samples` deals by enough: by its margin (a bid over a pass: `bid_margin`, a lone hand
+    over a partnered one: `alone_margin`; the solved play sees every card, which flatters the
+    makers), plus `confidence` standard errors of the paired difference (the best of several noisy
     averages is biased upwards: without it the search bids on noise). At most `node_budget`
     solver positions are searched (after the first `MIN_SAMPLES` deals): a bound on the time
     that does not depend on the machine."""
-    fallback = baseline_action(view, rules)
+    fallback = fallback or baseline_action(view, rules)
     if samples <= 0:
         return fallback
     if view.phase == ALONE_PHASE and not _alone_plausible(view):

@@ -15,6 +15,7 @@ from games.engine import RuleOptions, SeatView
 from games.engine.actions import PLAY
 from games.engine.hand import BID1, BID2, PLAY_PHASE
 
+from ..bid_table import table_bid
 from .baseline import baseline_action, honest_view
 from .bidding import choose_by_search
 from .card_play import choose_card_by_search
@@ -37,6 +38,7 @@ class SearchPlayer:
         confidence: float = 0.0,
         search_bids: bool = True,
         node_budget: int | None = None,
+        bid_table_margin: float | None = None,
     ) -> None:
         self.seed = rng.getrandbits(64)
         self.play_samples = play_samples
@@ -48,6 +50,10 @@ class SearchPlayer:
         self.search_bids = search_bids
         # solver positions per decision (None: no bound): the time limit, counted in work
         self.node_budget = node_budget
+        # a number: bid by the table learned from search (`bid_table.py`), a bid where the
+        # search found it gains this much, where the rule of thumb would bid or pass, and search
+        # from that choice; None: start from the rule of thumb
+        self.bid_table_margin = bid_table_margin
 
     def decision_rng(self, view: SeatView) -> random.Random:
         point = (view.hand_number, view.phase, len(view.bids), len(view.tricks), len(view.trick))
@@ -67,8 +73,11 @@ class SearchPlayer:
         if view.phase == PLAY_PHASE:
             samples = self.samples_for(view)
             return PLAY[choose_card_by_search(view, rules, rng, samples, self.node_budget)]
+        fallback = baseline_action(view, rules)
+        if self.bid_table_margin is not None and view.phase in (BID1, BID2):
+            fallback = table_bid(view, rules, fallback, self.bid_table_margin)
         if self.bid_samples <= 0 or (not self.search_bids and view.phase in (BID1, BID2)):
-            return baseline_action(view, rules)
+            return fallback
         return choose_by_search(
             view,
             rules,
@@ -78,4 +87,5 @@ class SearchPlayer:
             self.alone_margin,
             self.confidence,
             self.node_budget,
+            fallback,
         )

@@ -1,0 +1,113 @@
+"""Builds `bid_table.json`: what bidding is worth over passing, learned from search.
+
+    python -m games.players.build_bid_table --deals 1500 --samples 24 --seed bids --jobs 2
+
+Deals single hands of the standard game and walks each auction with the rule-of-thumb bids.
+At every bid a seat could make (an order-up in the first round, its best suit in the second;
+not the dealer stuck with the last call), the bid and a pass are both tried in `--samples` deals
+consistent with that seat's view, each played on to the end: the rest of the auction by the
+rule of thumb, the play solved with every card known and corrected for what real play makes of
+it (`search/calibration.py`). The paired gain of bidding is added to its cell: (round, seat
+after the dealer, the rule of thumb's point count of the bid rounded down). The JSON written to
+stdout has each cell's count, mean gain and its spread; `bid_table.py` reads it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+from multiprocessing import Pool
+from pathlib import Path
+
+from games.engine import GameState, HandState, RuleOptions, deal_hand
+from games.engine.actions import CALL, ORDER_UP, PASS
+from games.engine.hand import BID1, BID2
+from games.engine.view import seat_view
+
+from .bid_table import bid_count, cell_key
+from .search.baseline import baseline_action
+from .search.bidding import Candidate, play_out, world_state
+from .search.sampler import world_stream
+
+RULES = RuleOptions()
+COUNTED = (2.0, 11.0)  # counts outside this range are plain bids or passes: not searched
+
+
+def searched_gain(view, rules: RuleOptions, bid: str, samples: int, rng: random.Random) -> float:
+    """Mean points of `bid` minus a pass, over `samples` deals consistent with the view."""
+    gains = []
+    for used, world in enumerate(world_stream(view, rules, rng)):
+        if used >= samples:
+            break
+        base = world_state(view, rules, world)
+        mine = play_out(base.clone(), view.seat, Candidate(bid), rules, view.score)
+        passed = play_out(base.clone(), view.seat, Candidate(PASS), rules, view.score)
+        gains.append(mine - passed)
+    return sum(gains) / len(gains)
+
+
+def walk_auction(args: tuple[str, int, int]) -> list[tuple[str, float]]:
+    """Deal `index`: (cell, gain of bidding) for each seat's bid decision in its auction."""
+    seed, index, samples = args
+    deal_seed = f"{seed}/{index}"
+    state = GameState(RULES, deal_seed)
+    state.hand = HandState(RULES, index % 4, deal_hand(deal_seed, 0, RULES), 0)
+    rng = random.Random(deal_seed)
+    found = []
+    while state.hand.phase in (BID1, BID2):
+        seat = state.hand.to_act
+        assert seat is not None
+        view = seat_view(state, seat)
+        count, suit = bid_count(view, RULES)
+        if PASS in view.legal_actions and COUNTED[0] <= count < COUNTED[1]:
+            bid = ORDER_UP if view.phase == BID1 else CALL[suit]
+            gain = searched_gain(view, RULES, bid, samples, rng)
+            found.append((cell_key(view, count), gain))
+        state.apply(baseline_action(view, RULES), seat)
+    return found
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=1500)
+    parser.add_argument("--samples", type=int, default=24)
+    parser.add_argument("--seed", default="bids")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--partial", type=Path, help="a file rewritten with the table so far")
+    args = parser.parse_args(argv)
+    cells: dict[str, list[float]] = {}
+    work = [(args.seed, index, args.samples) for index in range(args.deals)]
+    with Pool(args.jobs) as pool:
+        for done, found in enumerate(pool.imap_unordered(walk_auction, work, 2), start=1):
+            for key, gain in found:
+                cells.setdefault(key, []).append(gain)
+            if done % 50 == 0:
+                print(f"  {done} deals, {sum(map(len, cells.values()))} bids", file=sys.stderr)
+                if args.partial:  # a long run's table so far, should it have to be cut short
+                    args.partial.write_text(table_json(cells, args, done))
+    print(table_json(cells, args, args.deals))
+
+
+def table_json(cells: dict[str, list[float]], args: argparse.Namespace, deals: int) -> str:
+    table = {}
+    for key, gains in sorted(cells.items()):
+        n = len(gains)
+        average = sum(gains) / n
+        spread = math.sqrt(sum((g - average) ** 2 for g in gains) / max(n - 1, 1))
+        table[key] = {"n": n, "gain": round(average, 4), "sd": round(spread, 4)}
+    command = (
+        f"python -m games.players.build_bid_table --deals {args.deals} "
+        f"--samples {args.samples} --seed {args.seed}"
+    )
+    cells_text = ",\n".join(
+        f" {json.dumps(key)}: {json.dumps(cell)}" for key, cell in table.items()
+    )
+    head = json.dumps({"command": command, "deals_done": deals})[:-1]
+    return f'{head}, "cells": {{\n{cells_text}\n}}}}\n'
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,91 @@
+"""The data the bids learned from search: the calibration of solved play (`search/
+calibration.py`) and the bid table (`bid_table.py`), and the levels using them."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.engine import GameState, HandState, RuleOptions, deal_hand
+from games.engine.actions import CALL, ORDER_UP, PASS
+from games.engine.bench import OPENSPIEL_RULES
+from games.engine.hand import BID1, BID2
+from games.engine.presets import preset_rules
+from games.engine.view import seat_view
+from games.players import bid_table
+from games.players.search import calibration
+from games.players.search.solver import stakes_for
+
+
+def test_the_calibration_rows_are_rates_and_keep_the_solver_s_order() -> None:
+    rates = calibration.outcome_rates()
+    assert set(rates) == {"partnered", "alone"}
+    for rows in rates.values():
+        for row in rows:
+            assert sum(row) == pytest.approx(1.0)
+    stakes = stakes_for(RuleOptions(), maker_alone=False, lone_defender=False)
+    values = [calibration.calibrated_points(solved, stakes, False) for solved in range(3)]
+    # a hand solved to march is worth more than one solved to make, worth more than a euchre;
+    # real play makes no more of a make or a march than the solver, nor less of a euchre
+    assert values[0] < values[1] < values[2]
+    assert values[0] >= stakes.euchre and values[1] <= stakes.make and values[2] <= stakes.march
+
+
+def test_pooling_makes_the_gains_non_decreasing_and_the_threshold_is_their_zero() -> None:
+    cells = [(3.5, -1.0, 10), (4.5, -0.2, 10), (5.5, -0.4, 10), (6.5, 0.6, 10)]
+    pooled = bid_table.pooled(cells)
+    gains = [gain for _, gain, _ in pooled]
+    assert gains == sorted(gains)
+    assert pooled[1] == pytest.approx((5.0, -0.3, 20))
+    # between the pooled block at 5.0 (-0.3) and 6.5 (+0.6): a third of the way
+    assert bid_table.threshold_of(cells) == pytest.approx(5.5)
+    assert bid_table.threshold_of([(3.5, -1.0, 10)]) == 4.5  # beyond every count searched
+    assert bid_table.threshold_of([(3.5, 0.5, 10)]) == 3.5
+
+
+def test_the_table_has_a_threshold_for_every_round_and_seat() -> None:
+    thresholds = bid_table.thresholds()
+    assert set(thresholds) == {f"{round_}/{seat}" for round_ in (1, 2) for seat in range(4)}
+    assert all(2.0 < value < 12.0 for value in thresholds.values())
+
+
+def _bid_views(rules: RuleOptions, deals: int):
+    for index in range(deals):
+        state = GameState(rules, f"table/{index}")
+        hand = HandState(rules, index % 4, deal_hand(f"table/{index}", 0, rules), 0)
+        state.hand = hand
+        # (everybody passing deals the next hand: that one is not this deal's)
+        while state.hand is hand and hand.phase in (BID1, BID2):
+            seat = state.hand.to_act
+            view = seat_view(state, seat)
+            yield view
+            state.apply(PASS if PASS in view.legal_actions else view.legal_actions[0], seat)
+
+
+@pytest.mark.parametrize("rules", [RuleOptions(), OPENSPIEL_RULES], ids=["standard", "openspiel"])
+def test_the_table_bids_only_legal_plain_bids(rules: RuleOptions) -> None:
+    assert bid_table.table_applies(rules)
+    for view in _bid_views(rules, 40):
+        action = bid_table.table_bid(view, rules, PASS if PASS in view.legal_actions else "x", 0.3)
+        if PASS not in view.legal_actions:
+            assert action == "x"  # stuck: the caller's own choice stands
+            continue
+        assert action in view.legal_actions
+        assert action in (PASS, ORDER_UP) or action in CALL.values()
+
+
+def test_variants_keep_their_own_bids() -> None:
+    for name in ("two_handed", "three_handed", "call_ace", "deck_32", "canadian_loner"):
+        assert not bid_table.table_applies(preset_rules(name))
+
+
+def test_strong_starts_from_the_table_and_normal_from_the_rule_of_thumb() -> None:
+    from games.players.levels import NormalPlayer, StrongPlayer
+
+    assert StrongPlayer(random.Random(1)).bid_table_margin == 0.0
+    assert NormalPlayer(random.Random(1)).bid_table_margin is None
+    player = StrongPlayer(random.Random(1))
+    rules = RuleOptions()
+    for view in list(_bid_views(rules, 6)):
+        assert player.choose(view, rules) in view.legal_actions
