@@ -39,3 +39,11 @@ def redis_client() -> redis.Redis:
             returncode=3,
         )
     return client
+
+
+@pytest.fixture
+def empty_queue(redis_client):
+    """The Celery queue emptied before and after the test (its Redis client)."""
+    redis_client.delete(f"{settings.REDIS_KEY_PREFIX}:celery")
+    yield redis_client
+    redis_client.delete(f"{settings.REDIS_KEY_PREFIX}:celery")

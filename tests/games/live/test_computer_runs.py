@@ -7,8 +7,6 @@ from the real broker."""
 from __future__ import annotations
 
 import asyncio
-import base64
-import json
 from datetime import timedelta
 
 import pytest
@@ -26,25 +24,9 @@ from games.services.after_move import seat_group
 from games.services.move_queue import COMPUTER_TURN, TURN_TIMEOUT
 from games.services.play import COMPUTER_RUN_LONGEST, computer_run, game_act
 from games.services.tables import table_create, table_start
+from tests.celery_queue import queued
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
-
-
-def queued(redis_client) -> list[tuple[str, list]]:
-    """(task name, args) of every message waiting in the Celery queue, oldest first."""
-    key = f"{settings.REDIS_KEY_PREFIX}:celery"
-    messages = [json.loads(raw) for raw in reversed(redis_client.lrange(key, 0, -1))]
-    return [
-        (message["headers"]["task"], json.loads(base64.b64decode(message["body"]))[0])
-        for message in messages
-    ]
-
-
-@pytest.fixture
-def empty_queue(redis_client):
-    redis_client.delete(f"{settings.REDIS_KEY_PREFIX}:celery")
-    yield redis_client
-    redis_client.delete(f"{settings.REDIS_KEY_PREFIX}:celery")
 
 
 def person_with_computers(make_player, rules: RuleOptions | None = None) -> tuple[Game, int]:

@@ -1,11 +1,8 @@
 from __future__ import annotations
 
-import base64
 import itertools
-import json
 
 import pytest
-from django.conf import settings
 
 from accounts.models import User
 from games.engine import RuleOptions
@@ -34,20 +31,3 @@ def reviewed_game(make_player):
         [ann, None, bob, None], rules=RuleOptions(), seed="review-site", choose=careless_at_seat_0
     )
     return game, ann, bob, state
-
-
-def queued(redis_client) -> list[tuple[str, list]]:
-    """(task name, args) of every message waiting in the Celery queue, oldest first."""
-    key = f"{settings.REDIS_KEY_PREFIX}:celery"
-    messages = [json.loads(raw) for raw in reversed(redis_client.lrange(key, 0, -1))]
-    return [
-        (message["headers"]["task"], json.loads(base64.b64decode(message["body"]))[0])
-        for message in messages
-    ]
-
-
-@pytest.fixture
-def empty_queue(redis_client):
-    redis_client.delete(f"{settings.REDIS_KEY_PREFIX}:celery")
-    yield redis_client
-    redis_client.delete(f"{settings.REDIS_KEY_PREFIX}:celery")

@@ -15,8 +15,8 @@ from django.utils import timezone
 from games.models import Game, GameReview
 from games.services.errors import Refused
 from games.services.review import GAME_REVIEW, review_request, stale_reviews_requeue
+from tests.celery_queue import queued
 from tests.games.finished_games import game_result_store
-from tests.games.review.conftest import queued
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
 JSON = {"HTTP_ACCEPT": "application/json"}

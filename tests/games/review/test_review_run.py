@@ -16,9 +16,9 @@ from games.models import GameReview
 from games.services import review_run as review_run_module
 from games.services.review import GAME_REVIEW, review_request
 from games.services.review_run import RESTARTS_LIMIT, review_run
+from tests.celery_queue import queued
 from tests.games.finished_games import finished_game_store
 from tests.games.review.careless import careless_at_seat_0
-from tests.games.review.conftest import queued
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
 
