@@ -12,9 +12,9 @@ import os
 from pathlib import Path
 
 import dj_database_url
-from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 
+from euchre_site.beat_schedule import beat_schedule
 from euchre_site.db_pool import db_pool_options
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -221,44 +221,7 @@ GAME_SYNC_COALESCE_SECONDS = float(os.environ.get("GAME_SYNC_COALESCE_SECONDS", 
 # no progress for the stale time is queued again (its worker died)
 GAME_REVIEW_SLICE_SECONDS = float(os.environ.get("GAME_REVIEW_SLICE_SECONDS", "2"))
 GAME_REVIEW_STALE_SECONDS = float(os.environ.get("GAME_REVIEW_STALE_SECONDS", "60"))
-# beat writes these into django-celery-beat's tables, where staff can change them in the admin
-CELERY_BEAT_SCHEDULE = {
-    "games.sweep_stalled_games": {
-        "task": "games.sweep_stalled_games",
-        "schedule": GAME_SWEEP_EVERY_SECONDS,
-        "options": {"expires": GAME_SWEEP_EVERY_SECONDS * 2},
-    },
-    # game reviews whose run went quiet (a worker died) are queued again
-    "games.sweep_stalled_reviews": {
-        "task": "games.sweep_stalled_reviews",
-        "schedule": 60.0,
-        "options": {"expires": 55},
-    },
-    # seed 000: the month closes (long-term awards, 30% carried over) just after midnight on
-    # the 1st. The crontab is read in CELERY_TIMEZONE, which may differ from TIME_ZONE (the
-    # site's months), so it runs at five past every hour: the task closes the
-    # previous month of the SITE's time zone and does nothing once it is closed (one indexed
-    # lookup), which also catches up after beat was down at midnight.
-    "rankings.close_previous_month": {
-        "task": "rankings.close_previous_month",
-        "schedule": crontab(minute=5),
-        "options": {"expires": 3000},
-    },
-    # league seasons end at any moment of the day (a week after creation): each run closes
-    # the seasons whose end has passed, keeps their final tables and opens the next seasons
-    "leagues.close_due_seasons": {
-        "task": "leagues.close_due_seasons",
-        "schedule": 600.0,
-        "options": {"expires": 540},
-    },
-    # the partner-collusion review for staff: recomputes its flags from the finished games
-    # once a day, at a quiet hour (each run replaces the last one's figures)
-    "games.collusion_review": {
-        "task": "games.collusion_review",
-        "schedule": crontab(hour=4, minute=40),
-        "options": {"expires": 6 * 3600},
-    },
-}
+CELERY_BEAT_SCHEDULE = beat_schedule(GAME_SWEEP_EVERY_SECONDS)
 # seed 000's average points per game table: the games a player needs in a month to appear in it
 # (rankings.tables.average_min_games says why)
 RANKINGS_AVERAGE_MIN_GAMES = int(os.environ.get("RANKINGS_AVERAGE_MIN_GAMES", "10"))
