@@ -28,16 +28,22 @@ def schedule(
     *,
     computer_turn: bool = True,
     frames: list[dict[int, dict[str, Any]]] | None = None,
+    shown_after_ms: int = 0,
 ) -> None:
     """`computer_turn=False`: no task for a computer to act next (a run goes on itself).
     `frames`, after moves: for each new version, oldest first, each seated player's frame by
     user id (`games.selectors.seat_frames`), sent to that player's sockets only, so that none
     asks the database for it; None for a change without a move (a start, a seat handed to the
-    computer): every socket asks."""
+    computer): every socket asks. `shown_after_ms`: when the page shows the last of these
+    moves (a run's pacing); a computer to act next waits for it too."""
     game_id, version, deadline = game.pk, game.version, game.turn_deadline
     playing = game.status == Game.Status.PLAYING
+    # the computer's turn after a paced run comes a pause after the run's last move is shown
+    computer_wait = (
+        settings.GAME_COMPUTER_PAUSE_SECONDS + shown_after_ms / 1000 if computer_turn else None
+    )
     transaction.on_commit(
-        lambda: _after_commit(game_id, version, deadline, playing, computer_turn, frames)
+        lambda: _after_commit(game_id, version, deadline, playing, computer_wait, frames)
     )
 
 
@@ -46,7 +52,7 @@ def _after_commit(
     version: int,
     deadline: datetime | None,
     playing: bool,
-    computer_turn: bool,
+    computer_wait: float | None,
     frames: list[dict[int, dict[str, Any]]] | None,
 ) -> None:
     if frames is None:
@@ -64,9 +70,9 @@ def _after_commit(
     if not playing:
         return
     if deadline is None:
-        if not computer_turn:
+        if computer_wait is None:
             return
-        computer_turn_queue(game_id, version, countdown=settings.GAME_COMPUTER_PAUSE_SECONDS)
+        computer_turn_queue(game_id, version, countdown=computer_wait)
     else:
         # keyed by (game, version): a late or repeated timer finds another version and does nothing
         turn_timeout_queue(game_id, version, eta=deadline)

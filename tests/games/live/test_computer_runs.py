@@ -1,8 +1,9 @@
 """A run of computer moves in one task and one transaction: after a person's move the computers
-play on to the next person's turn in one call, with no task queued for the moves inside the run
-and the person given every version's frame in order; the person's time starts when their page
-has shown the run; a run stops at COMPUTER_RUN_LONGEST and queues the rest; the queue is read
-from the real broker."""
+(searching ones: normal here) play on to the next person's turn in one call, with no task
+queued for the moves inside the run and the person given every version's frame in order; the
+person's time starts when their page has shown the run; a run stops at COMPUTER_RUN_LONGEST and
+queues the rest; the queue is read from the real broker. Easy computers play in the person's
+move itself: test_computers_with_the_person.py."""
 
 from __future__ import annotations
 
@@ -29,13 +30,15 @@ from tests.celery_queue import queued
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
 
 
-def person_with_computers(make_player, rules: RuleOptions | None = None) -> tuple[Game, int]:
+def person_with_computers(
+    make_player, rules: RuleOptions | None = None, level: str = "normal"
+) -> tuple[Game, int]:
     person = make_player()
     game = table_create(
         creator_id=person.pk,
         kind=Game.Kind.PRIVATE,
         rules=rules or RuleOptions(),
-        computer_level="easy",
+        computer_level=level,
     )
     table_start(game_id=game.pk, user_id=person.pk)
     game.refresh_from_db()
