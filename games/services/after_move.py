@@ -1,5 +1,6 @@
 """What follows a stored move, once its transaction has committed: tell the table, and queue
-the computer's turn or the turn timer. Nothing here runs if the move is rolled back."""
+the computer's turn (a person's timeout is the clock's: `turn_timers`). Nothing here runs if
+the move is rolled back."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from django.db import transaction
 
 from ..models import Game
 from .layer_send import group_send
-from .move_queue import computer_turn_queue, turn_timeout_queue
+from .move_queue import computer_turn_queue
 
 
 def table_group(game_id: int) -> str:
@@ -67,15 +68,8 @@ def _after_commit(
         # the other sockets (watchers, a player who left the seat) build their own frame; one
         # that has this version from its frames above sends nothing more
         announce_if_newer(game_id, version)
-    if not playing:
-        return
-    if deadline is None:
-        if computer_wait is None:
-            return
+    if playing and deadline is None and computer_wait is not None:
         computer_turn_queue(game_id, version, countdown=computer_wait)
-    else:
-        # keyed by (game, version): a late or repeated timer finds another version and does nothing
-        turn_timeout_queue(game_id, version, eta=deadline)
 
 
 def announce(game_id: int, version: int) -> None:
