@@ -9,10 +9,11 @@ directly in the database: users without a password and sessions through Django's
 (no login form, no e-mail), one table per group of H players opened and started through the
 site's services, computers in the other seats. Run it against a database of its own.
 Each person is a `TableClient`: it does what the page script does (connect, keep the newest
-state, reconnect to the next URL when a process is gone, sync) and plays a legal move after a
-short think time. A finished table is replaced by a new one for the same players, so T tables
-stay in play for the whole run; at the end the tables still in play are closed (marked finished)
-so that nothing keeps playing after the run.
+state, reconnect to the next URL when a process is gone, sync, show a computer's move a pause
+after the move before it) and plays a legal move a short think time after its turn shows. A
+finished table is replaced by a new one for the same players, so T tables stay in play for the
+whole run; at the end the tables still in play are closed (marked finished) so that nothing
+keeps playing after the run.
 
 It prints: tables finished, moves per second, the latency from a move sent to every human seat
 of that table holding the new version (p50/p95/p99), errors, frames out of order, moves that did
@@ -93,6 +94,9 @@ class TableClient:
         self.game_over = False
         self._acted_for = -1
         self._ws: Any = None
+        # when the page shows the newest frame: like the page script, a computer's move is shown
+        # computer_pause_ms after the move before it, and the person plays once their turn shows
+        self.shown_at = 0.0
 
     @property
     def url(self) -> str:
@@ -187,6 +191,7 @@ class TableClient:
             return
         if self.version >= 0 and version > self.version + 1:
             self.skipped += version - self.version - 1
+        self.shown_at = self._shown_at(frame)
         self.version = version
         self.state = frame
         self.versions.append(version)
@@ -197,10 +202,23 @@ class TableClient:
         if self.autoplay and self.my_turn() and self._acted_for != version:
             self._acted_for = version
             action = self.rng.choice(self.state["view"]["legal_actions"])
-            asyncio.get_running_loop().create_task(self._play(version, action))
+            shows_in = max(0.0, self.shown_at - time.monotonic())
+            asyncio.get_running_loop().create_task(self._play(version, action, shows_in))
 
-    async def _play(self, version: int, action: str) -> None:
-        await asyncio.sleep(self.rng.uniform(*self.think))
+    def _shown_at(self, frame: dict[str, Any]) -> float:
+        """When the page shows `frame` (main.js's paceOf): the next move, made by a computer,
+        a pause after the frame before it; anything else at once."""
+        now, state = time.monotonic(), self.state
+        if state is None or frame["version"] != self.version + 1:
+            return now
+        mover = state["view"].get("to_act")
+        seat = next((seat for seat in state["seats"] if seat["position"] == mover), None)
+        if mover == state["my_seat"] or seat is None or not seat["computer"]:
+            return now
+        return max(now, self.shown_at + frame.get("computer_pause_ms", 0) / 1000)
+
+    async def _play(self, version: int, action: str, shows_in: float = 0.0) -> None:
+        await asyncio.sleep(shows_in + self.rng.uniform(*self.think))
         if self.version != version or self.stopped:
             return  # the table moved on meanwhile (or this socket was replaced)
         if self.on_sent is not None:
