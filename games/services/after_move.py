@@ -11,7 +11,7 @@ from django.conf import settings
 from django.db import transaction
 
 from ..models import Game
-from .layer_send import group_send
+from .layer_send import group_send, group_sends_behind
 from .move_queue import computer_turn_queue
 
 
@@ -63,11 +63,18 @@ def _after_commit(
         for version_frames in frames:
             for user_id, frame in version_frames.items():
                 by_player.setdefault(user_id, []).append(frame)
-        for user_id, theirs in by_player.items():  # one message a player for a whole run
-            group_send(seat_group(game_id, user_id), {"type": "game.frames", "frames": theirs})
-        # the other sockets (watchers, a player who left the seat) build their own frame; one
-        # that has this version from its frames above sends nothing more
-        announce_if_newer(game_id, version)
+        # one message a player for a whole run; then the other sockets (watchers, a player who
+        # left the seat) build their own frame, and one that has this version from its frames
+        # sends nothing more. Not waited for: the move's thread goes on (layer_send)
+        group_sends_behind(
+            [
+                *(
+                    (seat_group(game_id, user_id), {"type": "game.frames", "frames": theirs})
+                    for user_id, theirs in by_player.items()
+                ),
+                (table_group(game_id), _changed(version, if_newer=True)),
+            ]
+        )
     if playing and deadline is None and computer_wait is not None:
         computer_turn_queue(game_id, version, countdown=computer_wait)
 
@@ -82,4 +89,8 @@ def announce(game_id: int, version: int) -> None:
 def announce_if_newer(game_id: int, version: int) -> None:
     """Like `announce`, but a socket that has already sent this version sends nothing: for
     telling a table again in case a process died before it told it the first time."""
-    group_send(table_group(game_id), {"type": "game.changed", "version": version, "if_newer": True})
+    group_send(table_group(game_id), _changed(version, if_newer=True))
+
+
+def _changed(version: int, *, if_newer: bool) -> dict[str, Any]:
+    return {"type": "game.changed", "version": version, "if_newer": if_newer}
