@@ -8,8 +8,16 @@ from typing import Any
 from celery.schedules import crontab
 
 
-def beat_schedule(sweep_every_seconds: float) -> dict[str, dict[str, Any]]:
+def beat_schedule(
+    sweep_every_seconds: float, timer_every_seconds: float
+) -> dict[str, dict[str, Any]]:
     return {
+        # people's turn deadlines: the timeouts due are queued by this tick, not by each move
+        "games.turn_timers": {
+            "task": "games.turn_timers",
+            "schedule": timer_every_seconds,
+            "options": {"expires": timer_every_seconds},
+        },
         "games.sweep_stalled_games": {
             "task": "games.sweep_stalled_games",
             "schedule": sweep_every_seconds,

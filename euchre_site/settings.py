@@ -208,6 +208,8 @@ GAME_COMPUTER_PAUSE_SECONDS = float(os.environ.get("GAME_COMPUTER_PAUSE_SECONDS"
 # a move this late past its deadline (or a computer's pause) means its task was lost
 GAME_SWEEP_GRACE_SECONDS = float(os.environ.get("GAME_SWEEP_GRACE_SECONDS", "5"))
 GAME_SWEEP_EVERY_SECONDS = float(os.environ.get("GAME_SWEEP_EVERY_SECONDS", "5"))
+# how often beat looks for people's deadlines that passed: a timeout comes at most this late
+GAME_TIMER_EVERY_SECONDS = float(os.environ.get("GAME_TIMER_EVERY_SECONDS", "1"))
 # open table sockets at once, over every daphne (games/services/socket_slots.py): enough for
 # several tabs; 0: no limit (a load generator runs on one address)
 GAME_SOCKETS_PER_PLAYER = int(os.environ.get("GAME_SOCKETS_PER_PLAYER", "8"))
@@ -221,7 +223,7 @@ GAME_SYNC_COALESCE_SECONDS = float(os.environ.get("GAME_SYNC_COALESCE_SECONDS", 
 # no progress for the stale time is queued again (its worker died)
 GAME_REVIEW_SLICE_SECONDS = float(os.environ.get("GAME_REVIEW_SLICE_SECONDS", "2"))
 GAME_REVIEW_STALE_SECONDS = float(os.environ.get("GAME_REVIEW_STALE_SECONDS", "60"))
-CELERY_BEAT_SCHEDULE = beat_schedule(GAME_SWEEP_EVERY_SECONDS)
+CELERY_BEAT_SCHEDULE = beat_schedule(GAME_SWEEP_EVERY_SECONDS, GAME_TIMER_EVERY_SECONDS)
 # seed 000's average points per game table: the games a player needs in a month to appear in it
 # (rankings.tables.average_min_games says why)
 RANKINGS_AVERAGE_MIN_GAMES = int(os.environ.get("RANKINGS_AVERAGE_MIN_GAMES", "10"))

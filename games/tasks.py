@@ -15,6 +15,7 @@ from .services.quick_play import queue_match_all
 from .services.review import GAME_REVIEW, stale_reviews_requeue
 from .services.review_run import review_run
 from .services.sweeper import stalled_games_requeue
+from .services.turn_timers import due_timeouts_queue
 
 
 # no result stored: nothing waits on a computer's turn, and storing it was a tenth of the task
@@ -29,6 +30,12 @@ def computer_turn(game_id: int, version: int) -> int | None:
 def turn_timeout(game_id: int, version: int) -> int | None:
     applied = computer_act(game_id=game_id, version=version, source=Action.Source.TIMEOUT)
     return applied.version if applied else None
+
+
+@shared_task(name="games.turn_timers", ignore_result=True)
+def turn_timers() -> int:
+    """Run by beat every GAME_TIMER_EVERY_SECONDS: queues the timeouts whose deadline passed."""
+    return due_timeouts_queue()
 
 
 @shared_task(name="games.sweep_stalled_games")

@@ -15,6 +15,7 @@ generator shares the machine's cores with the site it measures.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import signal
@@ -97,12 +98,29 @@ SITE_GROUPS = ("daphne", "worker", "beat", "postgres", "redis")
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 
-def stored_moves() -> int:
-    """Moves stored so far (the action log's rows): the moves a run made, whoever made them."""
+def stored_moves() -> tuple[int, int]:
+    """Moves stored so far (the action log's rows: the moves a run made, whoever made them), and
+    the last one's id."""
     import psycopg
 
     with psycopg.connect(os.environ["DATABASE_URL"]) as connection:
-        return connection.execute("select count(*) from games_action").fetchone()[0]
+        count, last = connection.execute(
+            "select count(*), coalesce(max(id), 0) from games_action"
+        ).fetchone()
+        return count, last
+
+
+def search_cpu(after_id: int, upto_id: int) -> dict[str, float]:
+    """The computers' decisions of the window decided again in one process (games.search_cpu):
+    their CPU, to tell the search's share of a move from the rest."""
+    done = subprocess.run(
+        [PYTHON, "-m", "games.search_cpu", "--after-id", str(after_id), "--upto-id", str(upto_id)],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def wait_healthy(ports: list[int], timeout: float = 60) -> None:
@@ -174,15 +192,26 @@ def run_one(args: argparse.Namespace, daphnes: int, tables: int, out: Path) -> d
         f"{name} {100 * value / whole:.0f}%" for name, value in spent.items() if value
     )
     if "start" in window and "end" in window:
-        (cpu_start, moves_start), (cpu_end, moves_end) = window["start"], window["end"]
+        (cpu_start, (moves_start, first)), (cpu_end, (moves_end, last)) = (
+            window["start"],
+            window["end"],
+        )
         moves = max(1, moves_end - moves_start)
         per_move = {
             name: (cpu_end.get(name, 0) - cpu_start.get(name, 0)) * 1000 / CLOCK_TICKS / moves
             for name in SITE_GROUPS
         }
+        total = sum(per_move.values())
         found["cpu_per_move"] = " | ".join(f"{per_move[name]:.2f}" for name in SITE_GROUPS) + (
-            f" | **{sum(per_move.values()):.2f}** | {moves}"
+            f" | **{total:.2f}** | {moves}"
         )
+        if args.search_cpu:
+            decided = search_cpu(first, last)
+            search = decided["cpu_ms"] / moves
+            found["search"] = (
+                f"| {daphnes} | {tables} | {decided['decisions']} | {search:.2f} "
+                f"| **{total - search:.2f}** | {decided['mismatches']} |"
+            )
     out.write_text("".join(lines))
     for line in lines:
         line = line.rstrip("\n")
@@ -204,6 +233,11 @@ def main() -> int:
     parser.add_argument("--think-max", type=float, default=0.4)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--worker-nice", type=int, default=0)
+    parser.add_argument(
+        "--search-cpu",
+        action="store_true",
+        help="decide the window's computer moves again to tell the search's CPU from the rest",
+    )
     args = parser.parse_args()
     logs = ROOT / "var" / "load"
     logs.mkdir(parents=True, exist_ok=True)
@@ -214,6 +248,7 @@ def main() -> int:
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     shares: list[str] = []
     per_move: list[str] = []
+    searches: list[str] = []
     for daphnes in [int(n) for n in args.daphnes.split(",")]:
         purge_queue()
         cluster = subprocess.Popen(
@@ -240,6 +275,8 @@ def main() -> int:
                 )
                 shares.append(f"{daphnes} daphne x {tables} tables: {row.get('shares', '?')}")
                 per_move.append(f"| {daphnes} | {tables} | {row.get('cpu_per_move', '?')} |")
+                if "search" in row:
+                    searches.append(row["search"])
         finally:
             os.killpg(cluster.pid, signal.SIGTERM)
             cluster.wait(timeout=60)
@@ -251,6 +288,17 @@ def main() -> int:
     print("|---" * (len(SITE_GROUPS) + 4) + "|")
     for line in per_move:
         print(line)
+    if searches:
+        print(
+            "\nThe computers' decisions of each window decided again in one process (--search-cpu):"
+        )
+        print(
+            "| daphne | tables | decisions | search ms per move | site total less the search "
+            "| decisions not the same |"
+        )
+        print("|---|---|---|---|---|---|")
+        for line in searches:
+            print(line)
     return 0
 
 

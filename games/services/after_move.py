@@ -1,5 +1,6 @@
 """What follows a stored move, once its transaction has committed: tell the table, and queue
-the computer's turn or the turn timer. Nothing here runs if the move is rolled back."""
+the computer's turn (a person's timeout is the clock's: `turn_timers`). Nothing here runs if
+the move is rolled back."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ from django.conf import settings
 from django.db import transaction
 
 from ..models import Game
-from .layer_send import group_send
-from .move_queue import computer_turn_queue, turn_timeout_queue
+from .layer_send import group_send, group_sends_behind
+from .move_queue import computer_turn_queue
 
 
 def table_group(game_id: int) -> str:
@@ -28,16 +29,22 @@ def schedule(
     *,
     computer_turn: bool = True,
     frames: list[dict[int, dict[str, Any]]] | None = None,
+    shown_after_ms: int = 0,
 ) -> None:
     """`computer_turn=False`: no task for a computer to act next (a run goes on itself).
     `frames`, after moves: for each new version, oldest first, each seated player's frame by
     user id (`games.selectors.seat_frames`), sent to that player's sockets only, so that none
     asks the database for it; None for a change without a move (a start, a seat handed to the
-    computer): every socket asks."""
+    computer): every socket asks. `shown_after_ms`: when the page shows the last of these
+    moves (a run's pacing); a computer to act next waits for it too."""
     game_id, version, deadline = game.pk, game.version, game.turn_deadline
     playing = game.status == Game.Status.PLAYING
+    # the computer's turn after a paced run comes a pause after the run's last move is shown
+    computer_wait = (
+        settings.GAME_COMPUTER_PAUSE_SECONDS + shown_after_ms / 1000 if computer_turn else None
+    )
     transaction.on_commit(
-        lambda: _after_commit(game_id, version, deadline, playing, computer_turn, frames)
+        lambda: _after_commit(game_id, version, deadline, playing, computer_wait, frames)
     )
 
 
@@ -46,7 +53,7 @@ def _after_commit(
     version: int,
     deadline: datetime | None,
     playing: bool,
-    computer_turn: bool,
+    computer_wait: float | None,
     frames: list[dict[int, dict[str, Any]]] | None,
 ) -> None:
     if frames is None:
@@ -56,20 +63,20 @@ def _after_commit(
         for version_frames in frames:
             for user_id, frame in version_frames.items():
                 by_player.setdefault(user_id, []).append(frame)
-        for user_id, theirs in by_player.items():  # one message a player for a whole run
-            group_send(seat_group(game_id, user_id), {"type": "game.frames", "frames": theirs})
-        # the other sockets (watchers, a player who left the seat) build their own frame; one
-        # that has this version from its frames above sends nothing more
-        announce_if_newer(game_id, version)
-    if not playing:
-        return
-    if deadline is None:
-        if not computer_turn:
-            return
-        computer_turn_queue(game_id, version, countdown=settings.GAME_COMPUTER_PAUSE_SECONDS)
-    else:
-        # keyed by (game, version): a late or repeated timer finds another version and does nothing
-        turn_timeout_queue(game_id, version, eta=deadline)
+        # one message a player for a whole run; then the other sockets (watchers, a player who
+        # left the seat) build their own frame, and one that has this version from its frames
+        # sends nothing more. Not waited for: the move's thread goes on (layer_send)
+        group_sends_behind(
+            [
+                *(
+                    (seat_group(game_id, user_id), {"type": "game.frames", "frames": theirs})
+                    for user_id, theirs in by_player.items()
+                ),
+                (table_group(game_id), _changed(version, if_newer=True)),
+            ]
+        )
+    if playing and deadline is None and computer_wait is not None:
+        computer_turn_queue(game_id, version, countdown=computer_wait)
 
 
 def announce(game_id: int, version: int) -> None:
@@ -82,4 +89,8 @@ def announce(game_id: int, version: int) -> None:
 def announce_if_newer(game_id: int, version: int) -> None:
     """Like `announce`, but a socket that has already sent this version sends nothing: for
     telling a table again in case a process died before it told it the first time."""
-    group_send(table_group(game_id), {"type": "game.changed", "version": version, "if_newer": True})
+    group_send(table_group(game_id), _changed(version, if_newer=True))
+
+
+def _changed(version: int, *, if_newer: bool) -> dict[str, Any]:
+    return {"type": "game.changed", "version": version, "if_newer": if_newer}

@@ -10,29 +10,33 @@ daemon thread, keeps its connections from one send to the next.
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import threading
+from concurrent.futures import Future
 from typing import Any
 
 from channels.layers import get_channel_layer
 
 SEND_TIMEOUT_SECONDS = 10.0
 
+logger = logging.getLogger(__name__)
 _lock = threading.Lock()
 _loop: asyncio.AbstractEventLoop | None = None
 _loop_pid: int | None = None
+_in_order: asyncio.Lock | None = None  # the sending loop's: sends left behind go out in order
 
 
 def sending_loop() -> asyncio.AbstractEventLoop:
     """This process's sending loop, started on first use (again in a forked child, where the
     parent's thread does not exist)."""
-    global _loop, _loop_pid
+    global _loop, _loop_pid, _in_order
     with _lock:
         if _loop is None or _loop_pid != os.getpid() or _loop.is_closed():
             loop = asyncio.new_event_loop()
             thread = threading.Thread(target=loop.run_forever, name="layer-send", daemon=True)
             thread.start()
-            _loop, _loop_pid = loop, os.getpid()
+            _loop, _loop_pid, _in_order = loop, os.getpid(), None
         return _loop
 
 
@@ -48,3 +52,30 @@ def group_send(group: str, event: dict[str, Any]) -> None:
     except TimeoutError:
         future.cancel()
         raise
+
+
+def group_sends_behind(sends: list[tuple[str, dict[str, Any]]]) -> Future[None] | None:
+    """Sends each (group, event) in turn without waiting for Redis: a move's thread (a daphne's
+    database thread, a worker) goes on at once instead of waiting for the round trips. Sends
+    left behind by one process go out in the order they were left, one list after another; a
+    failure is logged (a table that missed a move is told again by the sweeper)."""
+    layer = get_channel_layer()
+    if layer is None or not sends:
+        return None
+    future = asyncio.run_coroutine_threadsafe(_send_in_order(layer, sends), sending_loop())
+    future.add_done_callback(_log_failure)
+    return future
+
+
+async def _send_in_order(layer: Any, sends: list[tuple[str, dict[str, Any]]]) -> None:
+    global _in_order
+    if _in_order is None:
+        _in_order = asyncio.Lock()  # made on the sending loop, whose FIFO it keeps
+    async with _in_order:
+        for group, event in sends:
+            await asyncio.wait_for(layer.group_send(group, event), SEND_TIMEOUT_SECONDS)
+
+
+def _log_failure(future: Future[None]) -> None:
+    if not future.cancelled() and future.exception() is not None:
+        logger.warning("a move's sends to the channel layer failed", exc_info=future.exception())

@@ -1,10 +1,9 @@
-"""The work a move leaves for later, queued by task name: a computer's turn and a person's turn
-timer. Services never import `games.tasks` (the tasks are thin entry points that call services),
-so a move runs one way: socket → services → this queue → a worker's task → services."""
+"""The work a move leaves for later, queued by task name: a computer's turn, and a person's
+timeout (queued by beat's tick, `turn_timers`, once the deadline has passed). Services never
+import `games.tasks` (the tasks are thin entry points that call services), so a move runs one
+way: socket → services → this queue → a worker's task → services."""
 
 from __future__ import annotations
-
-from datetime import datetime
 
 from celery import current_app
 
@@ -17,6 +16,6 @@ def computer_turn_queue(game_id: int, version: int, *, countdown: float | None =
     current_app.send_task(COMPUTER_TURN, args=(game_id, version), countdown=countdown)
 
 
-def turn_timeout_queue(game_id: int, version: int, *, eta: datetime | None = None) -> None:
-    """The person to act at `version` runs out of time at `eta` (nothing if they moved)."""
-    current_app.send_task(TURN_TIMEOUT, args=(game_id, version), eta=eta)
+def turn_timeout_queue(game_id: int, version: int) -> None:
+    """The person to act at `version` has run out of time (nothing if they moved)."""
+    current_app.send_task(TURN_TIMEOUT, args=(game_id, version))

@@ -33,11 +33,14 @@ class MoveApplied:
 
 @dataclass(frozen=True)
 class Move:
-    """An action the engine accepted from `seat`, and the engine's game after it."""
+    """An action the engine accepted from `seat`, and the engine's game after it. `source`:
+    who made it, when a person's move and the computers' after it are stored together (else
+    the source given to `moves_record`)."""
 
     seat: int
     action: str
     after: EngineGame
+    source: str = ""
 
 
 def seats_by_position(game: Game) -> dict[int, Seat]:
@@ -61,7 +64,13 @@ def moves_record(
     task for a computer to act next (the caller goes on itself)."""
     first = game.version
     Action.objects.bulk_create(
-        Action(game=game, sequence=first + n, seat=move.seat, action=move.action, source=source)
+        Action(
+            game=game,
+            sequence=first + n,
+            seat=move.seat,
+            action=move.action,
+            source=move.source or source,
+        )
         for n, move in enumerate(moves)
     )
     after = moves[-1].after
@@ -102,7 +111,10 @@ def moves_record(
     )
     computer_next = not after.is_over and game.turn_deadline is None
     after_move.schedule(
-        game, computer_turn=computer_turn, frames=_frames_of(game, seats, moves, first)
+        game,
+        computer_turn=computer_turn,
+        frames=_frames_of(game, seats, moves, first),
+        shown_after_ms=shown_after_ms,
     )
     last = moves[-1]
     return MoveApplied(
@@ -134,10 +146,12 @@ def _frames_of(
 def _covered_mark(seats: dict[int, Seat], moves: list[Move], source: str) -> None:
     """A mover is covered by the computer when their move was a timeout's, and no longer once
     it is their own (or a computer's for a seat they left)."""
-    covered = source == Action.Source.TIMEOUT
-    changed = {move.seat for move in moves if seats[move.seat].covered != covered}
-    for position in changed:
-        seats[position].covered = covered
+    changed = set()
+    for move in moves:
+        covered = (move.source or source) == Action.Source.TIMEOUT
+        if seats[move.seat].covered != covered:
+            seats[move.seat].covered = covered
+            changed.add(move.seat)
     if changed:
         Seat.objects.bulk_update([seats[position] for position in changed], ["covered"])
 

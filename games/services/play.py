@@ -28,6 +28,10 @@ class MoveRejected(Refused):
 # a run of computer moves in one task stops here and queues the rest: a table of computers only
 # (everyone left) would otherwise play a whole game in one task
 COMPUTER_RUN_LONGEST = 8
+# levels whose decision costs well under a millisecond: the computers at these levels who follow
+# a person's move play in that move's transaction, in the process that took it (no task, no
+# second transaction or message); a search's decisions (tens of ms) stay on the workers
+MOVE_WITH_PERSON_LEVELS = frozenset({ComputerLevel.EASY})
 
 
 def full_time_limit_ms() -> int:
@@ -56,7 +60,13 @@ def game_act(*, game_id: int, user_id: int, action: str, version: int) -> MoveAp
         if seat.time_limit_ms != full_time_limit_ms():
             seat.time_limit_ms = full_time_limit_ms()
             seat.save(update_fields=["time_limit_ms"])
-        return moves_record(game, seats, [Move(seat.position, action, after)], Action.Source.PLAYER)
+        moves = [Move(seat.position, action, after, Action.Source.PLAYER)]
+        moves += computers_play(
+            game, seats, after, at_version=version + 1, levels=MOVE_WITH_PERSON_LEVELS
+        )
+        return moves_record(
+            game, seats, moves, Action.Source.PLAYER, shown_after_ms=_paced_ms(len(moves) - 1)
+        )
 
 
 def computer_run(*, game_id: int, version: int) -> MoveApplied | None:
@@ -71,32 +81,49 @@ def computer_run(*, game_id: int, version: int) -> MoveApplied | None:
         game = Game.objects.select_for_update().filter(pk=game_id).first()
         if game is None or game.status != Game.Status.PLAYING or game.version != version:
             return None
-        engine = engine_game(game)
         seats = seats_by_position(game)
-        moves: list[Move] = []
-        while len(moves) < COMPUTER_RUN_LONGEST and not engine.is_over:
-            position = engine.to_act
-            if position is None or not seats[position].is_computer:
-                break  # a person's turn
-            action = choose_action_at_level(
-                engine.view(position),
-                engine.rules,
-                computer_level(game, seats[position]),
-                # the same move however often a task retries
-                seed=f"{game.seed}/{version + len(moves)}",
-            )
-            engine = engine.apply(action, seat=position)
-            moves.append(Move(position, action, engine))
+        moves = computers_play(game, seats, engine_game(game), at_version=version)
         if not moves:
             return None
-        pause_ms = int(settings.GAME_COMPUTER_PAUSE_SECONDS * 1000)
         return moves_record(
-            game,
-            seats,
-            moves,
-            Action.Source.COMPUTER,
-            shown_after_ms=(len(moves) - 1) * pause_ms,
+            game, seats, moves, Action.Source.COMPUTER, shown_after_ms=_paced_ms(len(moves) - 1)
         )
+
+
+def computers_play(
+    game: Game,
+    seats: dict[int, Seat],
+    engine: EngineGame,
+    *,
+    at_version: int,
+    levels: frozenset[str] | None = None,
+) -> list[Move]:
+    """The computers' moves from `engine`, the game at `at_version`, until a person's turn, the
+    game's end, COMPUTER_RUN_LONGEST moves or (with `levels`) a computer of another level."""
+    moves: list[Move] = []
+    while len(moves) < COMPUTER_RUN_LONGEST and not engine.is_over:
+        position = engine.to_act
+        if position is None or not seats[position].is_computer:
+            break  # a person's turn
+        level = computer_level(game, seats[position])
+        if levels is not None and level not in levels:
+            break
+        action = choose_action_at_level(
+            engine.view(position),
+            engine.rules,
+            level,
+            # the same move however often a task retries, and wherever it is made
+            seed=f"{game.seed}/{at_version + len(moves)}",
+        )
+        engine = engine.apply(action, seat=position)
+        moves.append(Move(position, action, engine, Action.Source.COMPUTER))
+    return moves
+
+
+def _paced_ms(computer_moves: int) -> int:
+    """How long after the commit the page shows the last of `computer_moves` computer moves
+    (each GAME_COMPUTER_PAUSE_SECONDS after the move before it)."""
+    return computer_moves * int(settings.GAME_COMPUTER_PAUSE_SECONDS * 1000)
 
 
 def computer_act(

@@ -1,5 +1,5 @@
 """Fault tests with real processes: daphne, Celery workers, beat and (for one test) a Redis of
-their own, all on pytest-django's test database; browsers are `games.loadgen.TableClient`s on
+their own, all on pytest-django's test database; browsers are `games.load_client.TableClient`s on
 an event loop in a thread of their own, so that the test body stays synchronous (database checks,
 killing processes) while the sockets play.
 
@@ -28,7 +28,7 @@ from django.conf import settings
 from accounts.models import User
 from euchre_site.celery import app as celery_app
 from games.engine import RuleOptions
-from games.loadgen import TableClient
+from games.load_client import TableClient
 from games.models import Action, Game
 from games.selectors import engine_game
 from games.services.tables import seat_take, table_create, table_start

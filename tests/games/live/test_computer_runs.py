@@ -1,8 +1,9 @@
 """A run of computer moves in one task and one transaction: after a person's move the computers
-play on to the next person's turn in one call, with no task queued for the moves inside the run
-and the person given every version's frame in order; the person's time starts when their page
-has shown the run; a run stops at COMPUTER_RUN_LONGEST and queues the rest; the queue is read
-from the real broker."""
+(searching ones: normal here) play on to the next person's turn in one call, with no task
+queued for the moves inside the run and the person given every version's frame in order; the
+person's time starts when their page has shown the run; a run stops at COMPUTER_RUN_LONGEST and
+queues the rest; the queue is read from the real broker. Easy computers play in the person's
+move itself: test_computers_with_the_person.py."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from games.models import Action, Game, Seat
 from games.players import choose_action
 from games.selectors import engine_game, table_state
 from games.services.after_move import seat_group
-from games.services.move_queue import COMPUTER_TURN, TURN_TIMEOUT
+from games.services.move_queue import COMPUTER_TURN
 from games.services.play import COMPUTER_RUN_LONGEST, computer_run, game_act
 from games.services.tables import table_create, table_start
 from tests.celery_queue import queued
@@ -29,13 +30,15 @@ from tests.celery_queue import queued
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
 
 
-def person_with_computers(make_player, rules: RuleOptions | None = None) -> tuple[Game, int]:
+def person_with_computers(
+    make_player, rules: RuleOptions | None = None, level: str = "normal"
+) -> tuple[Game, int]:
     person = make_player()
     game = table_create(
         creator_id=person.pk,
         kind=Game.Kind.PRIVATE,
         rules=rules or RuleOptions(),
-        computer_level="easy",
+        computer_level=level,
     )
     table_start(game_id=game.pk, user_id=person.pk)
     game.refresh_from_db()
@@ -84,8 +87,8 @@ def test_after_a_persons_move_the_computers_play_on_to_their_next_turn_in_one_ru
             game = to_the_persons_turn(game)
             continue
         assert engine_game(game).to_act == 0 and not applied.computer_next
-        # no task for the moves inside the run; the person's timer once, at their deadline
-        assert queued(empty_queue) == [(TURN_TIMEOUT, [game.pk, game.version])]
+        # no task for the moves inside the run, nor a timer (beat's tick queues timeouts)
+        assert queued(empty_queue) == []
         # the page shows the run's moves 0.8 s apart: the person's time starts after them
         shown = timedelta(seconds=0.8 * (len(made) - 1))
         limit = timedelta(milliseconds=Seat.objects.get(game=game, position=0).time_limit_ms)

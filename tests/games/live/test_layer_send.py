@@ -4,12 +4,13 @@ Redis connections) per process, and a forked worker process gets a loop of its o
 from __future__ import annotations
 
 import multiprocessing
+import time
 
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from channels.layers import get_channel_layer
 
-from games.services.layer_send import group_send, sending_loop
+from games.services.layer_send import group_send, group_sends_behind, sending_loop
 
 
 @pytest.mark.services
@@ -63,3 +64,35 @@ def test_a_forked_process_starts_a_loop_of_its_own(redis_client):
         if child.is_alive():
             child.kill()
     assert child_loop_id != id(parent_loop)
+
+
+@pytest.mark.services
+def test_sends_left_behind_arrive_in_the_order_they_were_left(redis_client):
+    layer = get_channel_layer()
+
+    async def scenario():
+        channel = await layer.new_channel()
+        await layer.group_add("test.behind", channel)
+        first = group_sends_behind([("test.behind", {"type": "x", "n": n}) for n in range(1, 4)])
+        second = group_sends_behind([("test.behind", {"type": "x", "n": 4})])
+        got = [(await layer.receive(channel))["n"] for _ in range(4)]
+        await layer.group_discard("test.behind", channel)
+        return got, first, second
+
+    got, first, second = async_to_sync(scenario)()
+    assert got == [1, 2, 3, 4]
+    assert first.done() and second.done() and first.exception() is None
+
+
+@pytest.mark.services
+def test_a_send_left_behind_that_fails_is_logged(redis_client, caplog):
+    # a group name the layer refuses (spaces): the move's thread is not told, the log is
+    future = group_sends_behind([("not a valid group", {"type": "x"})])
+    assert future is not None
+    with pytest.raises(TypeError):
+        future.result(timeout=10)
+    for _ in range(100):  # the callback runs on the sending loop's thread just after
+        if "sends to the channel layer failed" in caplog.text:
+            break
+        time.sleep(0.01)
+    assert "a move's sends to the channel layer failed" in caplog.text

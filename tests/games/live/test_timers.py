@@ -1,5 +1,6 @@
 """Turn timers and computer turns on a real Celery worker and the Redis broker (seed 000:
-"the computer plays for that seat, and that seat's limit is halved")."""
+"the computer plays for that seat, and that seat's limit is halved"). A timeout is queued by
+beat's tick (`games.turn_timers`) once the deadline has passed, never by the move."""
 
 from __future__ import annotations
 
@@ -13,9 +14,12 @@ from django.utils import timezone
 from euchre_site.celery import app as celery_app
 from games.models import Action, Game, Seat
 from games.selectors import table_state
+from games.services.move_queue import TURN_TIMEOUT
 from games.services.play import game_act
 from games.services.tables import game_cancel
+from games.services.turn_timers import due_timeouts_queue
 from games.tasks import sweep_stalled_games, turn_timeout
+from tests.celery_queue import queued
 
 from .conftest import player_to_act
 
@@ -57,9 +61,16 @@ def test_a_timeout_makes_the_computer_play_and_halves_the_limit(fast_clock, star
     fast_clock.GAME_TURN_SECONDS = 1
     fast_clock.GAME_TURN_FLOOR_SECONDS = 0.25
     with start_worker(celery_app, pool="solo", perform_ping_check=False, shutdown_timeout=10):
-        game, players = started_table()  # the first seat's timer is queued on commit
+        game, players = started_table()
         first = Action.objects.filter(game=game, sequence=0)
-        wait_for(first.exists)
+
+        def timed_out() -> bool:
+            """beat's tick, as it runs every second"""
+            due_timeouts_queue()
+            time.sleep(0.2)
+            return first.exists()
+
+        wait_for(timed_out)
     action = first.get()
     assert action.source == Action.Source.TIMEOUT
     seat = Seat.objects.get(game=game, position=action.seat)
@@ -68,6 +79,35 @@ def test_a_timeout_makes_the_computer_play_and_halves_the_limit(fast_clock, star
     # every seat now shows that the computer is covering for the player who was away
     state = table_state(game_id=game.pk, user_id=players[(action.seat + 1) % 4].pk)
     assert state["seats"][action.seat]["covered"] is True
+
+
+def test_the_tick_queues_a_timeout_once_its_deadline_has_passed_and_only_once(
+    started_table, empty_queue
+):
+    game, players = started_table()
+    later, _ = started_table()
+    assert due_timeouts_queue() == 0  # both deadlines are a minute away
+    assert queued(empty_queue) == []
+    overdue(game)
+    assert due_timeouts_queue() == 1
+    assert due_timeouts_queue() == 0  # the next tick: already queued
+    assert queued(empty_queue) == [(TURN_TIMEOUT, [game.pk, 0])]
+    # the player moved: the next deadline is the next version's, queued when it passes
+    game_act(game_id=game.pk, user_id=player_to_act(game, players).pk, action="pass", version=0)
+    overdue(game)
+    assert due_timeouts_queue() == 1
+    assert queued(empty_queue)[-1] == (TURN_TIMEOUT, [game.pk, 1])
+    assert Game.objects.get(pk=later.pk).turn_deadline > timezone.now()
+
+
+def test_a_move_queues_no_timer_and_beat_ticks_every_second(started_table, empty_queue, settings):
+    game, players = started_table()
+    empty_queue.delete(f"{settings.REDIS_KEY_PREFIX}:celery")
+    game_act(game_id=game.pk, user_id=player_to_act(game, players).pk, action="pass", version=0)
+    assert queued(empty_queue) == []
+    entry = settings.CELERY_BEAT_SCHEDULE["games.turn_timers"]
+    assert entry["task"] == "games.turn_timers"
+    assert entry["schedule"] == settings.GAME_TIMER_EVERY_SECONDS == 1
 
 
 def test_playing_yourself_brings_the_limit_back_to_full(started_table, fast_clock):

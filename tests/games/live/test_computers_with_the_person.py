@@ -1,0 +1,163 @@
+"""Easy computers move in the person's move: the computers after a person at an easy table
+play in that move's own transaction (no task, no second transaction), their moves stored as
+the computer's, the person given every version's frame in order in one message, the person's
+time started once the page has shown them; a computer of another level (a seat a person left
+plays at strong) is left to a worker's task, queued after the pause of the moves shown."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import json
+from datetime import datetime, timedelta
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels import DEFAULT_CHANNEL_LAYER
+from channels.layers import channel_layers
+from django.utils import timezone
+
+from games.engine_states import replayed
+from games.models import Action, Game, Seat
+from games.players import choose_action
+from games.selectors import engine_game, table_state
+from games.services.after_move import seat_group
+from games.services.move_queue import COMPUTER_TURN
+from games.services.play import game_act
+from tests.celery_queue import queue_key, queued
+
+from .test_computer_runs import person_with_computers, to_the_persons_turn
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
+
+
+def persons_move(game: Game, person: int):
+    engine = engine_game(game)
+    action = choose_action(engine.view(0), engine.rules)
+    return game_act(game_id=game.pk, user_id=person, action=action, version=game.version)
+
+
+def test_easy_computers_play_in_the_persons_move_to_the_persons_next_turn(
+    make_player, empty_queue, settings
+):
+    settings.GAME_COMPUTER_PAUSE_SECONDS = 0.8
+    game, person = person_with_computers(make_player, level="easy")
+    game = to_the_persons_turn(game)
+    followed = 0
+    while game.status == Game.Status.PLAYING and followed < 5:
+        empty_queue.delete(f"{settings.REDIS_KEY_PREFIX}:celery")
+        before = game.version
+        started = timezone.now()
+        applied = persons_move(game, person)
+        game.refresh_from_db()
+        made = list(Action.objects.filter(game=game, sequence__gte=before).order_by("sequence"))
+        assert applied.version == game.version == before + len(made)
+        assert made[0].seat == 0 and made[0].source == Action.Source.PLAYER
+        computers = made[1:]
+        assert all(move.seat != 0 for move in computers)
+        assert all(move.source == Action.Source.COMPUTER for move in computers)
+        if game.status != Game.Status.PLAYING:
+            assert queued(empty_queue) == []
+            break
+        # the game is at the person's turn again (a run's bound aside): no computer task
+        assert engine_game(game).to_act == 0 or len(computers) == 8
+        if engine_game(game).to_act != 0:
+            game = to_the_persons_turn(game)
+            continue
+        assert queued(empty_queue) == []  # nor a timer: beat's tick queues timeouts
+        if computers:
+            followed += 1
+        # the page shows the computers' moves 0.8 s apart after the person's own
+        shown = timedelta(seconds=0.8 * len(computers))
+        limit = timedelta(milliseconds=Seat.objects.get(game=game, position=0).time_limit_ms)
+        assert started + shown + limit <= game.turn_deadline <= timezone.now() + shown + limit
+    assert followed >= 3
+
+
+def test_the_person_and_the_computers_moves_are_one_transaction(
+    make_player, empty_queue, django_assert_max_num_queries
+):
+    game, person = person_with_computers(make_player, level="easy")
+    game = to_the_persons_turn(game)
+    longest = 0
+    while longest < 3 and game.status == Game.Status.PLAYING:
+        before = game.version
+        # BEGIN, lock the game, its seats and players, one insert of every action, the game's
+        # update, COMMIT (the person's time limit is full: not written)
+        with django_assert_max_num_queries(6):
+            applied = persons_move(game, person)
+        longest = max(longest, applied.version - before - 1)
+        game = to_the_persons_turn(Game.objects.get(pk=game.pk))
+    assert longest >= 3
+
+
+def test_the_person_gets_their_move_and_the_computers_in_order_in_one_message(
+    make_player, empty_queue
+):
+    game, person = person_with_computers(make_player, level="easy")
+    game = to_the_persons_turn(game)
+    layer = channel_layers.make_backend(DEFAULT_CHANNEL_LAYER)
+
+    async def read(channel: str) -> dict:
+        return await asyncio.wait_for(layer.receive(channel), 5)
+
+    frames: list[dict] = []
+    while len(frames) < 4 and game.status == Game.Status.PLAYING:
+        channel = async_to_sync(layer.new_channel)()
+        async_to_sync(layer.group_add)(seat_group(game.pk, person), channel)
+        before = game.version
+        persons_move(game, person)
+        game.refresh_from_db()
+        frames = async_to_sync(read)(channel)["frames"]
+        async_to_sync(layer.group_discard)(seat_group(game.pk, person), channel)
+        assert [frame["version"] for frame in frames] == list(range(before + 1, game.version + 1))
+        if game.status == Game.Status.PLAYING:
+            state = table_state(game_id=game.pk, user_id=person)
+            assert {**frames[-1], "server_time": None} == {**state, "server_time": None}
+        assert all(frame["turn_deadline"] is None for frame in frames[:-1])
+        # each frame is the person's own seat view of its version (the engine's view of seat
+        # 0, which holds no other seat's unplayed card) and nothing else
+        actions = list(
+            Action.objects.filter(game=game).order_by("sequence").values_list("action", flat=True)
+        )
+        for frame in frames:
+            engine = replayed(game.rules, game.seed, actions[: frame["version"]])
+            assert frame["my_seat"] == 0
+            assert frame["view"] == json.loads(json.dumps(engine.view(0).to_dict()))
+        game = to_the_persons_turn(game)
+    assert len(frames) >= 4
+
+
+def test_a_strong_computer_after_easy_ones_is_left_to_a_task_after_their_pause(
+    make_player, empty_queue, settings
+):
+    settings.GAME_COMPUTER_PAUSE_SECONDS = 0.8
+    game, person = person_with_computers(make_player, level="easy")
+    # the person's right-hand seat is a person who left: the computer plays it at strong
+    Seat.objects.filter(game=game, position=3).update(user=make_player(), cancelled=True)
+    game = to_the_persons_turn(Game.objects.get(pk=game.pk))
+    checked = 0
+    while checked < 3 and game.status == Game.Status.PLAYING:
+        empty_queue.delete(f"{settings.REDIS_KEY_PREFIX}:celery")
+        before, sent_from = game.version, timezone.now()
+        applied = persons_move(game, person)
+        game.refresh_from_db()
+        made = list(Action.objects.filter(game=game, sequence__gte=before).order_by("sequence"))
+        if engine_game(game).to_act == 3 and game.status == Game.Status.PLAYING:
+            # the easy seats played in the person's move; the strong one waits for its task
+            assert all(move.seat in (0, 1, 2) for move in made) and applied.computer_next
+            [message] = raw_queue(empty_queue)
+            assert message["headers"]["task"] == COMPUTER_TURN
+            assert json.loads(base64.b64decode(message["body"]))[0] == [game.pk, game.version]
+            # the page shows each easy move 0.8 s after the one before; the strong one comes a
+            # pause after the last of them
+            wait = timedelta(seconds=0.8 * len(made))
+            eta = datetime.fromisoformat(message["headers"]["eta"])
+            assert sent_from + wait <= eta <= timezone.now() + wait
+            checked += 1
+        game = to_the_persons_turn(game)
+    assert checked == 3
+
+
+def raw_queue(redis_client) -> list[dict]:
+    return [json.loads(raw) for raw in reversed(redis_client.lrange(queue_key(), 0, -1))]
