@@ -89,3 +89,36 @@ def test_strong_starts_from_the_table_and_normal_from_the_rule_of_thumb() -> Non
     rules = RuleOptions()
     for view in list(_bid_views(rules, 6)):
         assert player.choose(view, rules) in view.legal_actions
+
+
+def test_a_played_out_bid_is_worth_what_real_play_makes_of_it() -> None:
+    from games.players.search.played import played_points
+
+    from .situations import situation
+
+    # seat 1 (the dealer's left) holds the five top spades: ordering up marches whoever plays
+    hands = {1: "JS JC AS KS QS", 2: "9H TH QH KH AH"}
+    view, rules, state = situation(hands, "9S", 0)
+    assert view.seat == 1
+    bid = played_points(state.hand.clone(), 1, ORDER_UP, rules, (0, 0), "t", 4, 500)
+    assert bid >= 2  # a march, alone (4) or not (2)
+    again = played_points(state.hand.clone(), 1, ORDER_UP, rules, (0, 0), "t", 4, 500)
+    assert again == bid  # the seed fixes the players
+    # the other side's view of the same hand: my side's points minus theirs
+    passed = played_points(state.hand.clone(), 1, PASS, rules, (0, 0), "t", 4, 500)
+    assert passed in (-4, -2, -1, 0, 1, 2, 4)
+
+
+def test_a_table_built_from_played_bids_keeps_the_solved_gain_beside_it() -> None:
+    import argparse
+    import json
+
+    from games.players.build_bid_table import table_json
+
+    args = argparse.Namespace(deals=2, samples=4, seed="s", played=2)
+    cells = {"1/1/4": [(0.5, -0.25), (0.25, -0.75)], "2/1/3": [(0.1, None)]}
+    table = json.loads(table_json(cells, args, 2))
+    assert table["cells"]["1/1/4"]["gain"] == pytest.approx(-0.5)
+    assert table["cells"]["1/1/4"]["solved_gain"] == pytest.approx(0.375)
+    assert table["cells"]["2/1/3"] == {"n": 1, "gain": 0.1, "sd": 0.0}
+    assert "--played 2" in table["command"]
