@@ -122,3 +122,34 @@ def test_a_table_built_from_played_bids_keeps_the_solved_gain_beside_it() -> Non
     assert table["cells"]["1/1/4"]["solved_gain"] == pytest.approx(0.375)
     assert table["cells"]["2/1/3"] == {"n": 1, "gain": 0.1, "sd": 0.0}
     assert "--played 2" in table["command"]
+
+
+def test_the_solved_optimism_is_the_bids_weighted_gap_of_the_cells_played_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    cells = {
+        "1/1/4": {"n": 30, "gain": -0.2, "sd": 1.0, "solved_gain": 0.1},
+        "1/1/5": {"n": 10, "gain": 0.5, "sd": 1.0, "solved_gain": 0.3},
+        "1/2/4": {"n": 20, "gain": 0.0, "sd": 1.0, "solved_gain": 0.4},
+        "2/1/2": {"n": 5, "gain": -0.5, "sd": 1.0},  # not played out
+    }
+    monkeypatch.setattr(bid_table, "_cells", lambda: cells)
+    bid_table.solved_optimism.cache_clear()
+    try:
+        assert bid_table.solved_optimism("1/1") == pytest.approx((30 * 0.3 - 10 * 0.2) / 40)
+        assert bid_table.solved_optimism("1/2") == pytest.approx(0.4)
+        assert bid_table.solved_optimism("2/1") is None
+        assert bid_table.solved_optimism() == pytest.approx((9 - 2 + 8) / 60)
+    finally:
+        bid_table.solved_optimism.cache_clear()
+
+
+def test_the_learned_bid_margin_is_the_seat_s_own_and_only_where_the_table_applies() -> None:
+    rules = RuleOptions()
+    for view in _bid_views(rules, 8):
+        if PASS not in view.legal_actions:
+            continue
+        group = f"{1 if view.phase == BID1 else 2}/{(view.seat - view.dealer) % 4}"
+        assert bid_table.learned_bid_margin(view, rules) == bid_table.solved_optimism(group)
+    for view in _bid_views(preset_rules("deck_32"), 2):
+        assert bid_table.learned_bid_margin(view, preset_rules("deck_32")) is None
