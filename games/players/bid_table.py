@@ -2,7 +2,9 @@
 
 `bid_table.json` (built by `python -m games.players.build_bid_table`) holds, for each cell
 (round, seat after the dealer, the rule of thumb's point count of the bid rounded down), the
-mean gain in points of bidding over passing that search found over many deals. Per round and
+mean gain in points of bidding over passing found over many deals: the bid and the pass played
+out by players who see only their own cards near the thresholds, solved elsewhere (where
+bidding or passing is plain). Per round and
 seat the gains are made non-decreasing in the count (pooling adjacent cells that disagree,
 weighted by their deals: a stronger hand is never worse to bid) and the threshold is where they
 cross zero. A seat then bids when its count reaches its threshold: where a club player bids

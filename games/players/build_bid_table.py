@@ -1,6 +1,6 @@
 """Builds `bid_table.json`: what bidding is worth over passing, learned from search.
 
-    python -m games.players.build_bid_table --deals 1500 --samples 24 --seed bids --jobs 2
+    python -m games.players.build_bid_table --deals 700 --samples 16 --played 2 --seed bids --jobs 2
 
 Deals single hands of the standard game and walks each auction with the rule-of-thumb bids.
 At every bid a seat could make (an order-up in the first round, its best suit in the second;
@@ -10,6 +10,12 @@ rule of thumb, the play solved with every card known and corrected for what real
 it (`search/calibration.py`). The paired gain of bidding is added to its cell: (round, seat
 after the dealer, the rule of thumb's point count of the bid rounded down). The JSON written to
 stdout has each cell's count, mean gain and its spread; `bid_table.py` reads it.
+
+With `--played K` the bids of counts near the thresholds (`PLAYED`) are also played out in the
+first K of those deals by players who see only their own cards (`search/played.py`: normal's
+card play for every seat, which costs a sixth of strong's), and the cell's gain is the played
+one, the solved gain kept beside it as `solved_gain`: the calibration corrects solved play
+only on average over all hands, and a marginal bid is where solved play flatters most.
 """
 
 from __future__ import annotations

@@ -84,6 +84,7 @@ def test_strong_starts_from_the_table_and_normal_from_the_rule_of_thumb() -> Non
     from games.players.levels import NormalPlayer, StrongPlayer
 
     assert StrongPlayer(random.Random(1)).bid_table_margin == 0.0
+    assert StrongPlayer(random.Random(1)).learn_bid_margin
     assert NormalPlayer(random.Random(1)).bid_table_margin is None
     player = StrongPlayer(random.Random(1))
     rules = RuleOptions()
