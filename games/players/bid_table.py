@@ -2,7 +2,9 @@
 
 `bid_table.json` (built by `python -m games.players.build_bid_table`) holds, for each cell
 (round, seat after the dealer, the rule of thumb's point count of the bid rounded down), the
-mean gain in points of bidding over passing that search found over many deals. Per round and
+mean gain in points of bidding over passing found over many deals: the bid and the pass played
+out by players who see only their own cards near the thresholds, solved elsewhere (where
+bidding or passing is plain). Per round and
 seat the gains are made non-decreasing in the count (pooling adjacent cells that disagree,
 weighted by their deals: a stronger hand is never worse to bid) and the threshold is where they
 cross zero. A seat then bids when its count reaches its threshold: where a club player bids
@@ -76,12 +78,32 @@ def threshold_of(cells: list[tuple[float, float, int]], margin: float = 0.0) -> 
 
 
 @cache
+def _cells() -> dict[str, dict[str, float]]:
+    return json.loads(DATA.read_text())["cells"] if DATA.exists() else {}
+
+
+@cache
+def solved_optimism(group: str = "") -> float | None:
+    """How much more a bid gains over a pass when its play is solved (and calibrated) than
+    when it is played out, on average over the bids played out (of one "round/seat after the
+    dealer" when `group` is given; None: none were): what a searched bid must gain, solved,
+    to gain in real play."""
+    played = [
+        cell
+        for key, cell in _cells().items()
+        if "solved_gain" in cell and key.startswith(f"{group}/" if group else "")
+    ]
+    bids = sum(cell["n"] for cell in played)
+    if not bids:
+        return None
+    return sum(cell["n"] * (cell["solved_gain"] - cell["gain"]) for cell in played) / bids
+
+
+@cache
 def thresholds(margin: float = 0.0) -> dict[str, float]:
     """Per "round/seat after the dealer": the count from which bidding gains `margin`."""
-    if not DATA.exists():
-        return {}
     cells: dict[str, list[tuple[float, float, int]]] = {}
-    for key, cell in json.loads(DATA.read_text())["cells"].items():
+    for key, cell in _cells().items():
         if cell["n"] >= MIN_DEALS:
             group, _, count = key.rpartition("/")
             cells.setdefault(group, []).append((int(count) + 0.5, cell["gain"], cell["n"]))
@@ -98,6 +120,14 @@ def table_applies(rules: RuleOptions) -> bool:
         and not rules.no_trump
         and DATA.exists()
     )
+
+
+def learned_bid_margin(view: SeatView, rules: RuleOptions) -> float | None:
+    """The solved play's optimism about this seat's bid (`solved_optimism`), where the table
+    applies and its bids were played out; None elsewhere."""
+    if not table_applies(rules) or view.phase not in (BID1, BID2):
+        return None
+    return solved_optimism(_round_and_position(view))
 
 
 def table_bid(view: SeatView, rules: RuleOptions, baseline: str, margin: float = 0.0) -> str:
@@ -118,4 +148,12 @@ def table_bid(view: SeatView, rules: RuleOptions, baseline: str, margin: float =
     return ORDER_UP if view.phase == BID1 else CALL[suit]
 
 
-__all__ = ["bid_count", "cell_key", "table_applies", "table_bid", "thresholds"]
+__all__ = [
+    "bid_count",
+    "cell_key",
+    "learned_bid_margin",
+    "solved_optimism",
+    "table_applies",
+    "table_bid",
+    "thresholds",
+]

@@ -6,7 +6,8 @@
 - strong: searched card play over more deals, and searched bidding, going alone, going under
   and discarding, departing from the table's bid (or the rule of thumb's) only where the
   search, its solved play corrected for real play (`search/calibration.py`), is clearly
-  better.
+  better; the table's bids are learned from bids played out, and a searched bid must clear
+  the optimism of solved play measured there.
 
 Every level plays every variant, and chooses only from `view.honest_actions`: with a renege
 rule on the engine lets people err, but a computer does not cheat. The search decides every
@@ -62,7 +63,9 @@ STRONG_PLAY_SAMPLES = 24
 STRONG_BID_SAMPLES = 20
 # solver positions per decision: about 60 ms of CPU of the machine the arena ran on
 STRONG_NODE_BUDGET = 16_000
-# the searched bids depart from the rule of thumb only on clear evidence (see search/bidding.py)
+# the searched bids depart from the table's bid only on clear evidence (see search/bidding.py):
+# by a standard error and, for a bid over a pass, by the solved play's optimism measured where
+# the table's bids were played out (`bid_table.learned_bid_margin`; 0.3 elsewhere)
 STRONG_BIDDING = {"bid_margin": 0.3, "alone_margin": 0.3, "confidence": 1.0}
 
 
@@ -123,6 +126,7 @@ class StrongPlayer(GuardedSearchPlayer):
             bid_samples=STRONG_BID_SAMPLES,
             node_budget=STRONG_NODE_BUDGET,
             bid_table_margin=0.0,
+            learn_bid_margin=True,
             **STRONG_BIDDING,
         )
 

@@ -15,7 +15,7 @@ from games.engine import RuleOptions, SeatView
 from games.engine.actions import PLAY
 from games.engine.hand import BID1, BID2, PLAY_PHASE
 
-from ..bid_table import table_bid
+from ..bid_table import learned_bid_margin, table_bid
 from .baseline import baseline_action, honest_view
 from .bidding import choose_by_search
 from .card_play import choose_card_by_search
@@ -39,6 +39,7 @@ class SearchPlayer:
         search_bids: bool = True,
         node_budget: int | None = None,
         bid_table_margin: float | None = None,
+        learn_bid_margin: bool = False,
     ) -> None:
         self.seed = rng.getrandbits(64)
         self.play_samples = play_samples
@@ -54,6 +55,10 @@ class SearchPlayer:
         # search found it gains this much, where the rule of thumb would bid or pass, and search
         # from that choice; None: start from the rule of thumb
         self.bid_table_margin = bid_table_margin
+        # True: where the bid table's bids were played out, a searched bid must beat a pass by
+        # the solved play's optimism measured there (`bid_table.learned_bid_margin`), not
+        # by `bid_margin`
+        self.learn_bid_margin = learn_bid_margin
 
     def decision_rng(self, view: SeatView) -> random.Random:
         point = (view.hand_number, view.phase, len(view.bids), len(view.tricks), len(view.trick))
@@ -78,12 +83,16 @@ class SearchPlayer:
             fallback = table_bid(view, rules, fallback, self.bid_table_margin)
         if self.bid_samples <= 0 or (not self.search_bids and view.phase in (BID1, BID2)):
             return fallback
+        bid_margin = self.bid_margin
+        if self.learn_bid_margin:
+            learned = learned_bid_margin(view, rules)
+            bid_margin = bid_margin if learned is None else learned
         return choose_by_search(
             view,
             rules,
             rng,
             self.bid_samples,
-            self.bid_margin,
+            bid_margin,
             self.alone_margin,
             self.confidence,
             self.node_budget,

@@ -84,8 +84,73 @@ def test_strong_starts_from_the_table_and_normal_from_the_rule_of_thumb() -> Non
     from games.players.levels import NormalPlayer, StrongPlayer
 
     assert StrongPlayer(random.Random(1)).bid_table_margin == 0.0
+    assert StrongPlayer(random.Random(1)).learn_bid_margin
     assert NormalPlayer(random.Random(1)).bid_table_margin is None
     player = StrongPlayer(random.Random(1))
     rules = RuleOptions()
     for view in list(_bid_views(rules, 6)):
         assert player.choose(view, rules) in view.legal_actions
+
+
+def test_a_played_out_bid_is_worth_what_real_play_makes_of_it() -> None:
+    from games.players.search.played import played_points
+
+    from .situations import situation
+
+    # seat 1 (the dealer's left) holds the five top spades: ordering up marches whoever plays
+    hands = {1: "JS JC AS KS QS", 2: "9H TH QH KH AH"}
+    view, rules, state = situation(hands, "9S", 0)
+    assert view.seat == 1
+    bid = played_points(state.hand.clone(), 1, ORDER_UP, rules, (0, 0), "t", 4, 500)
+    assert bid >= 2  # a march, alone (4) or not (2)
+    again = played_points(state.hand.clone(), 1, ORDER_UP, rules, (0, 0), "t", 4, 500)
+    assert again == bid  # the seed fixes the players
+    # the other side's view of the same hand: my side's points minus theirs
+    passed = played_points(state.hand.clone(), 1, PASS, rules, (0, 0), "t", 4, 500)
+    assert passed in (-4, -2, -1, 0, 1, 2, 4)
+
+
+def test_a_table_built_from_played_bids_keeps_the_solved_gain_beside_it() -> None:
+    import argparse
+    import json
+
+    from games.players.build_bid_table import table_json
+
+    args = argparse.Namespace(deals=2, samples=4, seed="s", played=2)
+    cells = {"1/1/4": [(0.5, -0.25), (0.25, -0.75)], "2/1/3": [(0.1, None)]}
+    table = json.loads(table_json(cells, args, 2))
+    assert table["cells"]["1/1/4"]["gain"] == pytest.approx(-0.5)
+    assert table["cells"]["1/1/4"]["solved_gain"] == pytest.approx(0.375)
+    assert table["cells"]["2/1/3"] == {"n": 1, "gain": 0.1, "sd": 0.0}
+    assert "--played 2" in table["command"]
+
+
+def test_the_solved_optimism_is_the_bids_weighted_gap_of_the_cells_played_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    cells = {
+        "1/1/4": {"n": 30, "gain": -0.2, "sd": 1.0, "solved_gain": 0.1},
+        "1/1/5": {"n": 10, "gain": 0.5, "sd": 1.0, "solved_gain": 0.3},
+        "1/2/4": {"n": 20, "gain": 0.0, "sd": 1.0, "solved_gain": 0.4},
+        "2/1/2": {"n": 5, "gain": -0.5, "sd": 1.0},  # not played out
+    }
+    monkeypatch.setattr(bid_table, "_cells", lambda: cells)
+    bid_table.solved_optimism.cache_clear()
+    try:
+        assert bid_table.solved_optimism("1/1") == pytest.approx((30 * 0.3 - 10 * 0.2) / 40)
+        assert bid_table.solved_optimism("1/2") == pytest.approx(0.4)
+        assert bid_table.solved_optimism("2/1") is None
+        assert bid_table.solved_optimism() == pytest.approx((9 - 2 + 8) / 60)
+    finally:
+        bid_table.solved_optimism.cache_clear()
+
+
+def test_the_learned_bid_margin_is_the_seat_s_own_and_only_where_the_table_applies() -> None:
+    rules = RuleOptions()
+    for view in _bid_views(rules, 8):
+        if PASS not in view.legal_actions:
+            continue
+        group = f"{1 if view.phase == BID1 else 2}/{(view.seat - view.dealer) % 4}"
+        assert bid_table.learned_bid_margin(view, rules) == bid_table.solved_optimism(group)
+    for view in _bid_views(preset_rules("deck_32"), 2):
+        assert bid_table.learned_bid_margin(view, preset_rules("deck_32")) is None
