@@ -72,3 +72,34 @@ def test_a_run_of_computer_moves_is_shown_a_pause_apart(browser, site):
     times = [at for _version, at in page.evaluate("window.__shown")]
     assert times[-1] - times[0] < PAUSE_MS / 2
     context.close()
+
+
+def test_my_move_and_the_easy_computers_after_it_in_one_message_are_paced_after_mine(
+    browser, site, artifacts
+):
+    """Easy computers play in my move's own transaction: my move and theirs arrive together.
+    Mine shows at once, theirs a pause apart after it, and I see my turn last."""
+    table = HarnessTable(RuleOptions(), "pacing-2")
+    table.computer_moves()  # to my turn
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.add_init_script(FAKE_SOCKET + VERSIONS_SHOWN)
+    page = context.new_page()
+    page.goto(site.show(table))
+    page.wait_for_function("window.__sockets.length > 0 && window.__sockets[0].readyState === 1")
+    start = len(table.game.actions)
+    table.apply(table.game.legal_actions()[0])
+    frames = [paced(table.frame()), *(paced(frame) for frame in table.computer_moves())]
+    assert len(frames) >= 3, "the deal gives my move and at least two computers' after it"
+    page.evaluate("window.__shown = []")
+    pushed_at = page.evaluate("performance.now()")
+    for frame in frames:
+        push(page, frame)
+    last = frames[-1]["version"]
+    page.wait_for_function(f"Number(document.getElementById('table').dataset.version) === {last}")
+    shown = [(version, at) for version, at in page.evaluate("window.__shown") if version > start]
+    assert [version for version, _at in shown] == [frame["version"] for frame in frames]
+    assert shown[0][1] - pushed_at < PAUSE_MS / 2  # my own move at once
+    gaps = [later - earlier for (_v, earlier), (_w, later) in itertools.pairwise(shown)]
+    assert all(gap >= PAUSE_MS - 20 for gap in gaps), gaps
+    page.screenshot(path=str(artifacts / "pacing-my-move-and-computers-390.png"))
+    context.close()
