@@ -39,7 +39,8 @@ def full_time_limit_ms() -> int:
 
 
 def game_act(*, game_id: int, user_id: int, action: str, version: int) -> MoveApplied:
-    """A player's own move. Playing yourself brings your time limit back to full (seed 000)."""
+    """A player's own move, and the easy computers' after it (MOVE_WITH_PERSON_LEVELS) in the
+    same transaction. Playing yourself brings your time limit back to full (seed 000)."""
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
         seats = seats_by_position(game)
