@@ -3,6 +3,7 @@ Redis connections) per process, and a forked worker process gets a loop of its o
 
 from __future__ import annotations
 
+import logging
 import multiprocessing
 import time
 
@@ -10,6 +11,7 @@ import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from channels.layers import get_channel_layer
 
+from games.services import layer_send
 from games.services.layer_send import group_send, group_sends_behind, sending_loop
 
 
@@ -85,13 +87,18 @@ def test_sends_left_behind_arrive_in_the_order_they_were_left(redis_client):
 
 
 @pytest.mark.services
-def test_a_send_left_behind_that_fails_is_logged(redis_client, caplog):
+def test_a_send_left_behind_that_fails_is_logged(redis_client, caplog, monkeypatch):
+    # a logging set-up made by another test may have disabled this module's logger (Django's
+    # dictConfig disables the loggers that exist): this test reads what it logs
+    monkeypatch.setattr(layer_send.logger, "disabled", False)
+    monkeypatch.setattr(layer_send.logger, "propagate", True)
+    caplog.set_level(logging.WARNING, logger=layer_send.logger.name)
     # a group name the layer refuses (spaces): the move's thread is not told, the log is
     future = group_sends_behind([("not a valid group", {"type": "x"})])
     assert future is not None
     with pytest.raises(TypeError):
         future.result(timeout=10)
-    for _ in range(100):  # the callback runs on the sending loop's thread just after
+    for _ in range(500):  # the callback runs on the sending loop's thread just after
         if "sends to the channel layer failed" in caplog.text:
             break
         time.sleep(0.01)
