@@ -140,8 +140,10 @@ def test_a_persons_move_and_its_frame_take_pinned_queries(
 
 def test_a_computers_move_takes_pinned_queries(make_player, django_assert_max_num_queries):
     person = make_player()
+    # normal computers wait for a task (easy ones would play inside the person's move, and the
+    # loop below could then play the whole game before a computer's turn is left to take)
     game = table_create(
-        creator_id=person.pk, kind=Game.Kind.PRIVATE, rules=RuleOptions(), computer_level="easy"
+        creator_id=person.pk, kind=Game.Kind.PRIVATE, rules=RuleOptions(), computer_level="normal"
     )
     table_start(game_id=game.pk, user_id=person.pk)
     game.refresh_from_db()
