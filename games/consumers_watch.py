@@ -25,7 +25,7 @@ from .models import Game
 from .rate_limit import SocketGuard
 from .selectors_moderation import player_is_blocked
 from .selectors_watch import Access, WatchAccess, watch_access, watch_state
-from .services.after_move import table_group
+from .services.after_move import table_group, watch_group
 from .services.chat import chat_recent
 from .services.player_sockets import player_group
 from .services.presence import online_mark_async, watcher_join, watcher_leave
@@ -63,6 +63,7 @@ class WatchConsumer(TableConsumer):
         if not await self.take_slot():
             return
         await self.channel_layer.group_add(table_group(self.game_id), self.channel_name)
+        await self.channel_layer.group_add(watch_group(self.game_id), self.channel_name)
         await self.channel_layer.group_add(player_group(self.user_id), self.channel_name)
         await self.accept()
         if await on_any_thread(player_is_blocked)(user_id=self.user_id):
@@ -82,6 +83,8 @@ class WatchConsumer(TableConsumer):
                 await self.announce(count)
             except Exception:  # Redis away: the entry expires unbeaten
                 logger.warning("watch socket: could not leave the watchers", exc_info=True)
+        if hasattr(self, "game_id"):
+            await self.channel_layer.group_discard(watch_group(self.game_id), self.channel_name)
         await super().disconnect(code)
 
     async def beat(self, slot: SocketSlot) -> None:

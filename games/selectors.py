@@ -186,6 +186,19 @@ def stored_rules(rules: dict[str, Any]) -> RuleOptions | None:
     """A game's stored rules as options (games stored before an option existed get its
     default); None for rules the engine would now refuse."""
     try:
+        return _rules_of(tuple(sorted(rules.items())))
+    except TypeError:  # a value JSON allows and no option is (a list): refused as before
+        return _rules_of_dict(rules)
+
+
+@functools.lru_cache(maxsize=256)
+def _rules_of(items: tuple[tuple[str, Any], ...]) -> RuleOptions | None:
+    # every frame reads its game's rules: checked once per set of rules, not per frame
+    return _rules_of_dict(dict(items))
+
+
+def _rules_of_dict(rules: dict[str, Any]) -> RuleOptions | None:
+    try:
         return RuleOptions.from_dict(rules)
     except InvalidRules:
         return None

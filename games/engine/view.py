@@ -20,6 +20,24 @@ from .phases import BLIND_PHASE, DONE, NAME_BLIND_PHASE
 from .records import Bid, HandRecord, Trick
 from .rules import RuleOptions
 
+# A finished hand's public record never changes, and every seat's view of every later version
+# carries it: its dict is made once per record object (a game keeps the same objects from
+# version to version). The record is kept with its dict, so its id is not reused meanwhile.
+_FINISHED_HAND_DICTS: dict[int, tuple[HandRecord, dict[str, Any]]] = {}
+_FINISHED_HAND_DICTS_MAX = 10_000  # about 1,000 tables of about 10 hands
+
+
+def finished_hand_dict(record: HandRecord) -> dict[str, Any]:
+    """`record.to_dict()`, made once per record: shared, so not to be changed by its reader."""
+    kept = _FINISHED_HAND_DICTS.get(id(record))
+    if kept is not None and kept[0] is record:
+        return kept[1]
+    if len(_FINISHED_HAND_DICTS) >= _FINISHED_HAND_DICTS_MAX:
+        _FINISHED_HAND_DICTS.clear()
+    made = record.to_dict()
+    _FINISHED_HAND_DICTS[id(record)] = (record, made)
+    return made
+
 
 class TableState(Protocol):
     """What a view is built from (a `GameState`): the game's facts around the hand."""
@@ -116,7 +134,7 @@ class SeatView:
             "score": list(self.score),
             "target_score": self.target_score,
             "winner": self.winner,
-            "history": [record.to_dict() for record in self.history],
+            "history": [finished_hand_dict(record) for record in self.history],
             "seats": self.seats,
             "honest_actions": list(self.honest_actions),
             "upcard_suit": self.upcard_suit,

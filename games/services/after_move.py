@@ -19,6 +19,13 @@ def table_group(game_id: int) -> str:
     return f"table.{game_id}"
 
 
+def watch_group(game_id: int) -> str:
+    """The table's watchers' sockets: after a move, the only ones besides the seated players'
+    that are told (the players have their frames, and a table-wide message would reach
+    their sockets only to be dropped)."""
+    return f"watch.{game_id}"
+
+
 def seat_group(game_id: int, user_id: int) -> str:
     """One player's sockets at one table: the only ones their seat's frames are sent to."""
     return f"seat.{game_id}.{user_id}"
@@ -30,13 +37,16 @@ def schedule(
     computer_turn: bool = True,
     frames: list[dict[int, dict[str, Any]]] | None = None,
     shown_after_ms: int = 0,
+    told_user_ids: tuple[int, ...] = (),
 ) -> None:
     """`computer_turn=False`: no task for a computer to act next (a run goes on itself).
     `frames`, after moves: for each new version, oldest first, each seated player's frame by
     user id (`games.selectors.seat_frames`), sent to that player's sockets only, so that none
     asks the database for it; None for a change without a move (a start, a seat handed to the
     computer): every socket asks. `shown_after_ms`: when the page shows the last of these
-    moves (a run's pacing); a computer to act next waits for it too."""
+    moves (a run's pacing); a computer to act next waits for it too. `told_user_ids`: players
+    without a frame of the last version (who left their seats; everyone once the game is
+    over): their sockets are told it moved, as the watchers' are, and ask for their own."""
     game_id, version, deadline = game.pk, game.version, game.turn_deadline
     playing = game.status == Game.Status.PLAYING
     # the computer's turn after a paced run comes a pause after the run's last move is shown
@@ -44,7 +54,9 @@ def schedule(
         settings.GAME_COMPUTER_PAUSE_SECONDS + shown_after_ms / 1000 if computer_turn else None
     )
     transaction.on_commit(
-        lambda: _after_commit(game_id, version, deadline, playing, computer_wait, frames)
+        lambda: _after_commit(
+            game_id, version, deadline, playing, computer_wait, frames, told_user_ids
+        )
     )
 
 
@@ -55,6 +67,7 @@ def _after_commit(
     playing: bool,
     computer_wait: float | None,
     frames: list[dict[int, dict[str, Any]]] | None,
+    told_user_ids: tuple[int, ...],
 ) -> None:
     if frames is None:
         announce(game_id, version)
@@ -64,15 +77,17 @@ def _after_commit(
             for user_id, frame in version_frames.items():
                 by_player.setdefault(user_id, []).append(frame)
         # one message a player for a whole run; then the other sockets (watchers, a player who
-        # left the seat) build their own frame, and one that has this version from its frames
-        # sends nothing more. Not waited for: the move's thread goes on (layer_send)
+        # left the seat) build their own frame. Not waited for: the move's thread goes on
+        # (layer_send)
+        changed = _changed(version, if_newer=True)
         group_sends_behind(
             [
                 *(
                     (seat_group(game_id, user_id), {"type": "game.frames", "frames": theirs})
                     for user_id, theirs in by_player.items()
                 ),
-                (table_group(game_id), _changed(version, if_newer=True)),
+                *((seat_group(game_id, user_id), changed) for user_id in told_user_ids),
+                (watch_group(game_id), changed),
             ]
         )
     if playing and deadline is None and computer_wait is not None:

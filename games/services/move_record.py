@@ -19,6 +19,7 @@ from ..models import Action, Game, Seat
 from ..selectors import seat_frames
 from . import after_move
 from .game_over import game_finished
+from .move_rows import actions_insert, game_update, seats_with_players
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,7 @@ class Move:
 def seats_by_position(game: Game) -> dict[int, Seat]:
     """The table's seats and their players in one query: a move needs the mover's and the next
     one's, and the frames it sends name every seat's player."""
-    return {seat.position: seat for seat in game.seats.select_related("user")}
+    return seats_with_players(game.pk)
 
 
 def moves_record(
@@ -63,15 +64,14 @@ def moves_record(
     last move (a run's pacing), added to the next person's time. `computer_turn=False`: no
     task for a computer to act next (the caller goes on itself)."""
     first = game.version
-    Action.objects.bulk_create(
-        Action(
-            game=game,
-            sequence=first + n,
-            seat=move.seat,
-            action=move.action,
-            source=move.source or source,
-        )
-        for n, move in enumerate(moves)
+    now = timezone.now()
+    actions_insert(
+        game.pk,
+        [
+            (first + n, move.seat, move.action, move.source or source)
+            for n, move in enumerate(moves)
+        ],
+        now,
     )
     after = moves[-1].after
     game.version = first + len(moves)
@@ -79,7 +79,6 @@ def moves_record(
     keep_on_commit(game.pk, game.rules, game.seed, after)
     _covered_mark(seats, moves, source)
     _scores_copy(game, seats, after)
-    now = timezone.now()
     game.moved_at = now
     if after.is_over:
         game.status = Game.Status.FINISHED
@@ -96,8 +95,9 @@ def moves_record(
         # a person's time starts when their page shows the move before theirs
         time_left = timedelta(milliseconds=shown_after_ms + next_seat.time_limit_ms)
         game.turn_deadline = None if next_seat.is_computer else now + time_left
-    game.save(
-        update_fields=[
+    game_update(
+        game,
+        [
             "version",
             "score_team0",
             "score_team1",
@@ -107,7 +107,7 @@ def moves_record(
             "winner_seat",
             "turn_deadline",
             "moved_at",
-        ]
+        ],
     )
     computer_next = not after.is_over and game.turn_deadline is None
     after_move.schedule(
@@ -115,6 +115,12 @@ def moves_record(
         computer_turn=computer_turn,
         frames=_frames_of(game, seats, moves, first),
         shown_after_ms=shown_after_ms,
+        # a finished game's frame carries its result, which each socket asks for
+        told_user_ids=tuple(
+            seat.user_id
+            for seat in seats.values()
+            if seat.user_id is not None and (seat.cancelled or after.is_over)
+        ),
     )
     last = moves[-1]
     return MoveApplied(

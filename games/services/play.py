@@ -19,6 +19,7 @@ from ..models import Action, ComputerLevel, Game, Seat
 from ..selectors import engine_game
 from .errors import Refused
 from .move_record import Move, MoveApplied, moves_record, seats_by_position
+from .move_rows import game_locked
 
 
 class MoveRejected(Refused):
@@ -42,7 +43,9 @@ def game_act(*, game_id: int, user_id: int, action: str, version: int) -> MoveAp
     """A player's own move, and the easy computers' after it (MOVE_WITH_PERSON_LEVELS) in the
     same transaction. Playing yourself brings your time limit back to full (seed 000)."""
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id)
+        game = game_locked(game_id)
+        if game is None:
+            raise Game.DoesNotExist(f"no game {game_id}")
         seats = seats_by_position(game)
         seat = _players_seat(game, seats, user_id)
         if version != game.version:
@@ -79,7 +82,7 @@ def computer_run(*, game_id: int, version: int) -> MoveApplied | None:
     deadline. A process dying midway loses nothing: nothing of the run is stored, and the
     sweeper queues the computer's turn again. At COMPUTER_RUN_LONGEST moves the rest is queued."""
     with transaction.atomic():
-        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        game = game_locked(game_id)
         if game is None or game.status != Game.Status.PLAYING or game.version != version:
             return None
         seats = seats_by_position(game)
@@ -141,7 +144,7 @@ def computer_act(
     if source == Action.Source.TIMEOUT and not _still_at(game_id, version):
         return None  # most timers find that the player moved in time: no lock for those
     with transaction.atomic():
-        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        game = game_locked(game_id)
         if game is None or game.status != Game.Status.PLAYING or game.version != version:
             return None
         engine = engine_game(game)

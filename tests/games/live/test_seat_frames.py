@@ -17,8 +17,9 @@ from django.utils import timezone
 from games.models import Action, Game, Seat
 from games.players import choose_action
 from games.selectors import engine_game, table_state
-from games.services.after_move import seat_group, table_group
+from games.services.after_move import seat_group, table_group, watch_group
 from games.services.play import computer_act, game_act
+from games.services.tables import game_cancel
 
 from .conftest import player_to_act
 from .sockets import join, receive, run, table_socket
@@ -43,21 +44,27 @@ def test_a_moves_frames_go_to_each_seated_player_only_and_are_their_own_table_st
             channel = await layer.new_channel()
             await layer.group_add(seat_group(game.pk, player.pk), channel)
             seats.append(channel)
-        table = await layer.new_channel()
+        table, watch = await layer.new_channel(), await layer.new_channel()
         await layer.group_add(table_group(game.pk), table)
-        return seats, table
+        await layer.group_add(watch_group(game.pk), watch)
+        return seats, table, watch
 
-    seat_channels, table_channel = async_to_sync(listen)()
+    seat_channels, table_channel, watch_channel = async_to_sync(listen)()
     mover = player_to_act(game, players)
     engine = engine_game(game)
     action = choose_action(engine.view(engine.to_act), engine.rules)
     game_act(game_id=game.pk, user_id=mover.pk, action=action, version=game.version)
 
-    async def read_all() -> tuple[list[dict], dict]:
+    async def read_all() -> tuple[list[dict], dict, bool]:
         read = [await asyncio.wait_for(layer.receive(channel), 5) for channel in seat_channels]
-        return read, await asyncio.wait_for(layer.receive(table_channel), 5)
+        watch_event = await asyncio.wait_for(layer.receive(watch_channel), 5)
+        try:
+            await asyncio.wait_for(layer.receive(table_channel), 0.5)
+        except TimeoutError:
+            return read, watch_event, False
+        return read, watch_event, True
 
-    seat_events, table_event = async_to_sync(read_all)()
+    seat_events, watch_event, table_told = async_to_sync(read_all)()
     for player, event in zip(players, seat_events, strict=True):
         assert event["type"] == "game.frames" and len(event["frames"]) == 1
         frame = event["frames"][0]
@@ -66,8 +73,10 @@ def test_a_moves_frames_go_to_each_seated_player_only_and_are_their_own_table_st
         assert without_clock(frame) == without_clock(
             table_state(game_id=game.pk, user_id=player.pk)
         )
-    # the whole table (watchers too) hears only that the version moved: no frame, no card
-    assert table_event == {"type": "game.changed", "version": game.version + 1, "if_newer": True}
+    # the watchers hear only that the version moved: no frame, no card; the table's group (the
+    # players' sockets too, who have their frames) is not told
+    assert watch_event == {"type": "game.changed", "version": game.version + 1, "if_newer": True}
+    assert not table_told
 
 
 def test_a_socket_sends_the_frame_pushed_to_its_seat_and_never_an_older_one(started_table):
@@ -126,3 +135,32 @@ def test_the_seat_says_the_computer_covers_a_timeout_until_the_player_moves_agai
     assert Seat.objects.get(game=game, user=away).covered is False
     state = table_state(game_id=game.pk, user_id=other.pk)
     assert state["seats"][seat.position]["covered"] is False
+
+
+def test_a_player_who_left_the_game_is_told_it_moved_in_their_seat_group(started_table):
+    game, players = started_table()
+    leaver = next(player for player in players if player != player_to_act(game, players))
+    game_cancel(game_id=game.pk, user_id=leaver.pk)  # the computer plays their seat now
+    game.refresh_from_db()
+    layer = channel_layers.make_backend(DEFAULT_CHANNEL_LAYER)
+
+    async def listen() -> str:
+        channel = await layer.new_channel()
+        await layer.group_add(seat_group(game.pk, leaver.pk), channel)
+        return channel
+
+    channel = async_to_sync(listen)()
+    mover = player_to_act(game, players)
+    engine = engine_game(game)
+    action = choose_action(engine.view(engine.to_act), engine.rules)
+    applied = game_act(game_id=game.pk, user_id=mover.pk, action=action, version=game.version)
+
+    async def read() -> dict:
+        return await asyncio.wait_for(layer.receive(channel), 5)
+
+    # no frame (their seat's cards are the computer's now): their page asks for its own view
+    assert async_to_sync(read)() == {
+        "type": "game.changed",
+        "version": applied.version,
+        "if_newer": True,
+    }
