@@ -164,3 +164,31 @@ def test_a_player_who_left_the_game_is_told_it_moved_in_their_seat_group(started
         "version": applied.version,
         "if_newer": True,
     }
+
+
+def test_a_message_to_a_socket_costs_no_hop_to_the_sync_thread(started_table, monkeypatch):
+    """channels' dispatch closes the sync thread's old connections before every message (a hop
+    to that one thread for each): the table socket's does not, its database work being on
+    any thread of the pool, which closes its own connections."""
+    game, players = started_table()
+    closes = []
+
+    async def counted_close() -> None:
+        closes.append(1)
+
+    monkeypatch.setattr("channels.consumer.aclose_old_connections", counted_close)
+    layer = get_channel_layer()
+
+    async def scenario():
+        socket = await table_socket(game.pk, players[1])
+        state = await join(socket)
+        for step in range(1, 6):
+            pushed = {**state, "version": state["version"] + step}
+            await layer.group_send(
+                seat_group(game.pk, players[1].pk), {"type": "game.frames", "frames": [pushed]}
+            )
+            assert (await receive(socket))["version"] == state["version"] + step
+        await socket.disconnect()
+
+    run(scenario)
+    assert closes == []
