@@ -125,6 +125,10 @@ class Cluster:
         test can look at the games at a known point, with nothing moving them."""
         signal_session(self.processes[name], signal.SIGSTOP)
 
+    def thaw(self, name: str) -> None:
+        """SIGCONT: a frozen process goes on."""
+        signal_session(self.processes[name], signal.SIGCONT)
+
     def kill(self, name: str, sig: int = signal.SIGKILL) -> None:
         process = self.processes[name]
         signal_session(process, sig)

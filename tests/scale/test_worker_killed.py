@@ -5,6 +5,7 @@ game stalls, and no move is recorded twice."""
 from __future__ import annotations
 
 import re
+import time
 from datetime import timedelta
 
 import pytest
@@ -17,7 +18,36 @@ from .conftest import WAIT, assert_log_continuous, status_of, version_of, wait_f
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 
+def tasks_held(log: str) -> set[str]:
+    """The ids of the moves' tasks (a computer's turn, a timeout) a worker has received (waiting
+    for their time, or running) and not finished, by its log: the beat's own tasks are made
+    again by the beat, and are nothing for the sweeper to find."""
+    received = set(
+        re.findall(r"Task games\.(?:computer_turn|turn_timeout)\[([0-9a-f-]+)\] received", log)
+    )
+    return received - set(re.findall(r"Task games\.\w+\[([0-9a-f-]+)\] (?:succeeded|raised)", log))
+
+
+def freeze_holding_a_task(cluster, name: str) -> None:
+    """Freezes the worker at a moment it holds a task, so that killing it loses that task (a
+    worker that held nothing would leave nothing for the sweeper to find)."""
+    for _ in range(50):
+        give_up = time.monotonic() + WAIT
+        while not tasks_held(cluster.log(name)):
+            assert time.monotonic() < give_up, f"{name} never held a task"
+            time.sleep(0.01)
+        cluster.freeze(name)
+        time.sleep(0.2)  # what it logged just before the stop is in the file now
+        if tasks_held(cluster.log(name)):
+            return
+        cluster.thaw(name)  # it finished that one in between: catch the next
+    raise AssertionError(f"{name} was never frozen holding a task")
+
+
 def test_a_new_worker_and_the_sweeper_finish_what_a_killed_worker_held(cluster, browsers, table):
+    # a computer's turn waits a little for its time in the worker's hands: a wider moment to
+    # freeze the worker holding one
+    cluster.env["GAME_COMPUTER_PAUSE_SECONDS"] = "0.3"
     url = cluster.daphne("daphne")
     cluster.worker("worker_1")
     cluster.beat()
@@ -39,7 +69,7 @@ def test_a_new_worker_and_the_sweeper_finish_what_a_killed_worker_held(cluster, 
         lambda: player.moves_sent >= 1 and version_of(computers) >= 6,
         what="the computers' game under way",
     )
-    cluster.freeze("worker_1")
+    freeze_holding_a_task(cluster, "worker_1")
     stopped = {game.pk: version_of(game) for game in (computers, timers)}
     assert status_of(computers) == status_of(timers) == Game.Status.PLAYING, "ended too soon"
     cluster.kill("worker_1")
