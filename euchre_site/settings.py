@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -163,15 +164,18 @@ CACHES = {
     }
 }
 
+# Redis's publish and subscribe: a group send is one PUBLISH, and each daphne holds one
+# subscribed connection and hands each message to its own sockets. The list-based layer
+# (channels_redis.core) cost four round trips a send and a blocking pop per message, a quarter
+# of daphne's work under load (issue 21). A message is not kept for a socket that is not
+# listening: the socket asks for the table's state when it (re)connects, and the sweeper tells
+# a table again. Pub/sub channels ignore the database number: it is in the prefix.
 CHANNEL_LAYERS = {
     "default": {
-        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
         "CONFIG": {
-            # redis-py 8 reads with a 5 s socket timeout by default, the same 5 s that
-            # channels_redis blocks in BZPOPMIN: an idle socket's consumer then died with
-            # "Timeout reading" every few seconds. Reads wait longer than the blocking pop.
             "hosts": [{"address": REDIS_URL, "socket_timeout": 30, "socket_connect_timeout": 5}],
-            "prefix": f"{REDIS_KEY_PREFIX}:asgi",
+            "prefix": f"{REDIS_KEY_PREFIX}:asgi:{urlsplit(REDIS_URL).path.strip('/') or '0'}:",
         },
     }
 }

@@ -17,9 +17,9 @@ from __future__ import annotations
 import functools
 
 import redis
-from channels.layers import get_channel_layer
 from django.conf import settings
 
+from .loop_redis import loop_redis
 from .socket_slots import stale_after_ms
 
 ONLINE_SECONDS = 300
@@ -82,8 +82,8 @@ def online_count() -> int:
 
 
 def _async():  # -> redis.asyncio.Redis
-    """The channel layer's client for the running loop (as socket_slots)."""
-    return get_channel_layer().connection(0)
+    """The running event loop's client (loop_redis)."""
+    return loop_redis()
 
 
 @functools.cache

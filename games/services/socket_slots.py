@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from channels.layers import get_channel_layer
 from django.conf import settings
+
+from .loop_redis import loop_redis
 
 # an entry that missed this many heartbeats belongs to a socket whose process is gone
 STALE_HEARTBEATS = 3
@@ -118,6 +119,5 @@ async def socket_slot_release(slot: SocketSlot) -> None:
 
 
 def _redis():  # -> redis.asyncio.Redis
-    """The channel layer's Redis client for the running event loop: the same server (REDIS_URL),
-    its connections pooled per loop and closed with the loop."""
-    return get_channel_layer().connection(0)
+    """The running event loop's client (loop_redis)."""
+    return loop_redis()

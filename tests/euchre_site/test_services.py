@@ -9,6 +9,7 @@ from django.core.cache import cache
 from django.db import connection
 
 from euchre_site.health import site_health
+from tests.games.live.layer_listen import until_subscribed
 
 pytestmark = pytest.mark.services
 
@@ -38,6 +39,7 @@ def test_channel_layer_delivers_a_group_message_between_two_layer_instances(redi
     async def exchange() -> dict:
         channel = await receiver.new_channel()
         await receiver.group_add("table-probe", channel)
+        await until_subscribed(receiver, "table-probe")
         await sender.group_send("table-probe", {"type": "table.probe", "version": 7})
         message = await receiver.receive(channel)
         await receiver.group_discard("table-probe", channel)
@@ -51,4 +53,4 @@ def test_health_reports_database_cache_and_channel_layer(redis_client):
     checks = site_health(include_workers=False)
     assert checks["database"] == {"ok": True, "detail": "postgresql"}
     assert checks["cache"]["ok"] is True
-    assert checks["channel_layer"] == {"ok": True, "detail": "RedisChannelLayer"}
+    assert checks["channel_layer"] == {"ok": True, "detail": "RedisPubSubChannelLayer"}

@@ -7,13 +7,9 @@ move itself: test_computers_with_the_person.py."""
 
 from __future__ import annotations
 
-import asyncio
 from datetime import timedelta
 
 import pytest
-from asgiref.sync import async_to_sync
-from channels import DEFAULT_CHANNEL_LAYER
-from channels.layers import channel_layers
 from django.conf import settings
 from django.utils import timezone
 
@@ -26,6 +22,8 @@ from games.services.move_queue import COMPUTER_TURN
 from games.services.play import COMPUTER_RUN_LONGEST, computer_run, game_act
 from games.services.tables import table_create, table_start
 from tests.celery_queue import queued
+
+from .layer_listen import listening
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
 
@@ -161,26 +159,19 @@ def test_a_run_is_one_transaction_whatever_its_length(
 
 def test_the_person_gets_every_version_of_a_run_in_order_in_one_message(make_player, empty_queue):
     game, person = person_with_computers(make_player)
-    layer = channel_layers.make_backend(DEFAULT_CHANNEL_LAYER)
-
-    async def read(channel: str) -> dict:
-        return await asyncio.wait_for(layer.receive(channel), 5)
-
     frames: list[dict] = []
     while len(frames) < 3 and game.status == Game.Status.PLAYING:
         game = the_persons_move(game, person)
         if engine_game(game).to_act == 0:
             continue
-        channel = async_to_sync(layer.new_channel)()
-        async_to_sync(layer.group_add)(seat_group(game.pk, person), channel)
-        before = game.version
-        applied = computer_run(game_id=game.pk, version=before)
-        assert applied is not None
-        game.refresh_from_db()
-        if game.status != Game.Status.PLAYING:
-            break  # the last move of the game: the sockets ask for the frame with the result
-        frames = async_to_sync(read)(channel)["frames"]
-        async_to_sync(layer.group_discard)(seat_group(game.pk, person), channel)
+        with listening(seat_group(game.pk, person)) as (mine,):
+            before = game.version
+            applied = computer_run(game_id=game.pk, version=before)
+            assert applied is not None
+            game.refresh_from_db()
+            if game.status != Game.Status.PLAYING:
+                break  # the last move of the game: the sockets ask for the frame with the result
+            frames = mine.next()["frames"]
         assert [frame["version"] for frame in frames] == list(range(before + 1, game.version + 1))
         state = table_state(game_id=game.pk, user_id=person)
         assert {**frames[-1], "server_time": None} == {**state, "server_time": None}

@@ -6,15 +6,11 @@ plays at strong) is left to a worker's task, queued after the pause of the moves
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import json
 from datetime import datetime, timedelta
 
 import pytest
-from asgiref.sync import async_to_sync
-from channels import DEFAULT_CHANNEL_LAYER
-from channels.layers import channel_layers
 from django.utils import timezone
 
 from games.engine_states import replayed
@@ -26,6 +22,7 @@ from games.services.move_queue import COMPUTER_TURN
 from games.services.play import game_act
 from tests.celery_queue import queue_key, queued
 
+from .layer_listen import listening
 from .test_computer_runs import person_with_computers, to_the_persons_turn
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
@@ -96,20 +93,13 @@ def test_the_person_gets_their_move_and_the_computers_in_order_in_one_message(
 ):
     game, person = person_with_computers(make_player, level="easy")
     game = to_the_persons_turn(game)
-    layer = channel_layers.make_backend(DEFAULT_CHANNEL_LAYER)
-
-    async def read(channel: str) -> dict:
-        return await asyncio.wait_for(layer.receive(channel), 5)
-
     frames: list[dict] = []
     while len(frames) < 4 and game.status == Game.Status.PLAYING:
-        channel = async_to_sync(layer.new_channel)()
-        async_to_sync(layer.group_add)(seat_group(game.pk, person), channel)
-        before = game.version
-        persons_move(game, person)
-        game.refresh_from_db()
-        frames = async_to_sync(read)(channel)["frames"]
-        async_to_sync(layer.group_discard)(seat_group(game.pk, person), channel)
+        with listening(seat_group(game.pk, person)) as (mine,):
+            before = game.version
+            persons_move(game, person)
+            game.refresh_from_db()
+            frames = mine.next()["frames"]
         assert [frame["version"] for frame in frames] == list(range(before + 1, game.version + 1))
         if game.status == Game.Status.PLAYING:
             state = table_state(game_id=game.pk, user_id=person)

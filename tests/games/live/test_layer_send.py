@@ -14,6 +14,8 @@ from channels.layers import get_channel_layer
 from games.services import layer_send
 from games.services.layer_send import group_send, group_sends_behind, sending_loop
 
+from .layer_listen import until_subscribed
+
 
 @pytest.mark.services
 def test_a_send_from_sync_code_reaches_the_group_over_redis(redis_client):
@@ -22,6 +24,7 @@ def test_a_send_from_sync_code_reaches_the_group_over_redis(redis_client):
     async def scenario():
         channel = await layer.new_channel()
         await layer.group_add("test.layer-send", channel)
+        await until_subscribed(layer, "test.layer-send")
         await sync_to_async(group_send)("test.layer-send", {"type": "x.first", "n": 1})
         await sync_to_async(group_send)("test.layer-send", {"type": "x.second", "n": 2})
         first = await layer.receive(channel)
@@ -75,6 +78,7 @@ def test_sends_left_behind_arrive_in_the_order_they_were_left(redis_client):
     async def scenario():
         channel = await layer.new_channel()
         await layer.group_add("test.behind", channel)
+        await until_subscribed(layer, "test.behind")
         first = group_sends_behind([("test.behind", {"type": "x", "n": n}) for n in range(1, 4)])
         second = group_sends_behind([("test.behind", {"type": "x", "n": 4})])
         got = [(await layer.receive(channel))["n"] for _ in range(4)]

@@ -5,13 +5,10 @@ computer covers is kept on the seat by the move path."""
 
 from __future__ import annotations
 
-import asyncio
 from datetime import timedelta
 
 import pytest
-from asgiref.sync import async_to_sync
-from channels import DEFAULT_CHANNEL_LAYER
-from channels.layers import channel_layers, get_channel_layer
+from channels.layers import get_channel_layer
 from django.utils import timezone
 
 from games.models import Action, Game, Seat
@@ -22,6 +19,7 @@ from games.services.play import computer_act, game_act
 from games.services.tables import game_cancel
 
 from .conftest import player_to_act
+from .layer_listen import listening
 from .sockets import join, receive, run, table_socket
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
@@ -35,36 +33,16 @@ def test_a_moves_frames_go_to_each_seated_player_only_and_are_their_own_table_st
     started_table,
 ):
     game, players = started_table()
-    # a layer of its own: its receiving state is bound to this test's event loops only
-    layer = channel_layers.make_backend(DEFAULT_CHANNEL_LAYER)
-
-    async def listen() -> tuple[list[str], str]:
-        seats = []
-        for player in players:
-            channel = await layer.new_channel()
-            await layer.group_add(seat_group(game.pk, player.pk), channel)
-            seats.append(channel)
-        table, watch = await layer.new_channel(), await layer.new_channel()
-        await layer.group_add(table_group(game.pk), table)
-        await layer.group_add(watch_group(game.pk), watch)
-        return seats, table, watch
-
-    seat_channels, table_channel, watch_channel = async_to_sync(listen)()
-    mover = player_to_act(game, players)
-    engine = engine_game(game)
-    action = choose_action(engine.view(engine.to_act), engine.rules)
-    game_act(game_id=game.pk, user_id=mover.pk, action=action, version=game.version)
-
-    async def read_all() -> tuple[list[dict], dict, bool]:
-        read = [await asyncio.wait_for(layer.receive(channel), 5) for channel in seat_channels]
-        watch_event = await asyncio.wait_for(layer.receive(watch_channel), 5)
-        try:
-            await asyncio.wait_for(layer.receive(table_channel), 0.5)
-        except TimeoutError:
-            return read, watch_event, False
-        return read, watch_event, True
-
-    seat_events, watch_event, table_told = async_to_sync(read_all)()
+    groups = [seat_group(game.pk, player.pk) for player in players]
+    with listening(*groups, table_group(game.pk), watch_group(game.pk)) as listeners:
+        *seats, table, watch = listeners
+        mover = player_to_act(game, players)
+        engine = engine_game(game)
+        action = choose_action(engine.view(engine.to_act), engine.rules)
+        game_act(game_id=game.pk, user_id=mover.pk, action=action, version=game.version)
+        seat_events = [seat.next() for seat in seats]
+        watch_event = watch.next()
+        table_told = not table.nothing()
     for player, event in zip(players, seat_events, strict=True):
         assert event["type"] == "game.frames" and len(event["frames"]) == 1
         frame = event["frames"][0]
@@ -76,7 +54,7 @@ def test_a_moves_frames_go_to_each_seated_player_only_and_are_their_own_table_st
     # the watchers hear only that the version moved: no frame, no card; the table's group (the
     # players' sockets too, who have their frames) is not told
     assert watch_event == {"type": "game.changed", "version": game.version + 1, "if_newer": True}
-    assert not table_told
+    assert table_told is False
 
 
 def test_a_socket_sends_the_frame_pushed_to_its_seat_and_never_an_older_one(started_table):
@@ -142,28 +120,14 @@ def test_a_player_who_left_the_game_is_told_it_moved_in_their_seat_group(started
     leaver = next(player for player in players if player != player_to_act(game, players))
     game_cancel(game_id=game.pk, user_id=leaver.pk)  # the computer plays their seat now
     game.refresh_from_db()
-    layer = channel_layers.make_backend(DEFAULT_CHANNEL_LAYER)
-
-    async def listen() -> str:
-        channel = await layer.new_channel()
-        await layer.group_add(seat_group(game.pk, leaver.pk), channel)
-        return channel
-
-    channel = async_to_sync(listen)()
-    mover = player_to_act(game, players)
-    engine = engine_game(game)
-    action = choose_action(engine.view(engine.to_act), engine.rules)
-    applied = game_act(game_id=game.pk, user_id=mover.pk, action=action, version=game.version)
-
-    async def read() -> dict:
-        return await asyncio.wait_for(layer.receive(channel), 5)
-
+    with listening(seat_group(game.pk, leaver.pk)) as (theirs,):
+        mover = player_to_act(game, players)
+        engine = engine_game(game)
+        action = choose_action(engine.view(engine.to_act), engine.rules)
+        applied = game_act(game_id=game.pk, user_id=mover.pk, action=action, version=game.version)
+        told = theirs.next()
     # no frame (their seat's cards are the computer's now): their page asks for its own view
-    assert async_to_sync(read)() == {
-        "type": "game.changed",
-        "version": applied.version,
-        "if_newer": True,
-    }
+    assert told == {"type": "game.changed", "version": applied.version, "if_newer": True}
 
 
 def test_a_message_to_a_socket_costs_no_hop_to_the_sync_thread(started_table, monkeypatch):
