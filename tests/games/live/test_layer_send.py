@@ -97,8 +97,9 @@ def test_a_send_left_behind_that_fails_is_logged(redis_client, caplog, monkeypat
     monkeypatch.setattr(layer_send.logger, "disabled", False)
     monkeypatch.setattr(layer_send.logger, "propagate", True)
     caplog.set_level(logging.WARNING, logger=layer_send.logger.name)
-    # a group name the layer refuses (spaces): the move's thread is not told, the log is
-    future = group_sends_behind([("not a valid group", {"type": "x"})])
+    # a message the layer cannot encode (msgpack has no sets): the move's thread is not told,
+    # the log is
+    future = group_sends_behind([("test.behind", {"type": "x", "cards": {"AS"}})])
     assert future is not None
     with pytest.raises(TypeError):
         future.result(timeout=10)

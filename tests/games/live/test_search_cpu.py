@@ -18,7 +18,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
 def test_the_windows_computer_moves_are_decided_again_the_same(make_player, empty_queue):
     game, person = person_with_computers(make_player, level="easy")
     game = to_the_persons_turn(game)
-    start = Action.objects.aggregate(last=Max("id"))["last"]
+    start = Action.objects.aggregate(last=Max("id"))["last"] or 0  # none yet in an empty log
     for _ in range(6):
         game = to_the_persons_turn(Game.objects.get(pk=game.pk))
         if game.status != Game.Status.PLAYING:
