@@ -27,8 +27,11 @@ PLAYER_FIELDS = ("id", "display_name", "email")
 
 
 def game_locked(game_id: int) -> Game | None:
-    """The game's row, locked until the transaction ends (`select_for_update`); None if gone."""
+    """The game's row, locked until the transaction ends (`select_for_update`; on a database
+    without row locks, SQLite, which serializes writers itself, as Django does); None if gone."""
     sql, fields = _game_select()
+    if connection.features.has_select_for_update:
+        sql += " FOR UPDATE"
     with connection.cursor() as cursor:
         cursor.execute(sql, [game_id])
         row = cursor.fetchone()
@@ -60,9 +63,10 @@ def actions_insert(game_id: int, rows: Sequence[tuple[int, int, str, str]], now:
     table = Action._meta.db_table
     columns = ("game_id", "sequence", "seat", "action", "source", "created_at")
     values = ",".join(["(%s,%s,%s,%s,%s,%s)"] * len(rows))
+    created_at = Action._meta.get_field("created_at").get_db_prep_save(now, connection)
     params: list[Any] = []
     for sequence, seat, action, source in rows:
-        params += [game_id, sequence, seat, action, source, now]
+        params += [game_id, sequence, seat, action, source, created_at]
     with connection.cursor() as cursor:
         cursor.execute(
             f'INSERT INTO "{table}" ({",".join(columns)}) VALUES {values}',
@@ -89,7 +93,7 @@ def game_update(game: Game, field_names: Iterable[str]) -> None:
 def _game_select() -> tuple[str, tuple[Field, ...]]:
     fields = tuple(Game._meta.concrete_fields)
     columns = ",".join(f'"{field.column}"' for field in fields)
-    sql = f'SELECT {columns} FROM "{Game._meta.db_table}" WHERE "id"=%s FOR UPDATE'
+    sql = f'SELECT {columns} FROM "{Game._meta.db_table}" WHERE "id"=%s'
     return sql, fields
 
 
@@ -112,10 +116,31 @@ def _seats_select() -> tuple[str, tuple[Field, ...], tuple[Field, ...]]:
 
 
 def _instance(model: type[Model], fields: Sequence[Field], row: Sequence[Any]) -> Any:
-    """A model instance from a row, each value converted as the ORM converts it (a JSON
-    field's text decoded)."""
-    values = [
-        field.from_db_value(value, None, connection) if hasattr(field, "from_db_value") else value
-        for field, value in zip(fields, row, strict=True)
-    ]
+    """A model instance from a row, each value converted as the ORM converts it (the
+    database's own converters, SQLite's dates and booleans, then the field's: a JSON field's
+    text decoded)."""
+    values = []
+    for field, value in zip(fields, row, strict=True):
+        for convert, column in _converters(field):
+            value = convert(value, column, connection)
+        values.append(value)
     return model.from_db(connection.alias, [field.attname for field in fields], values)
+
+
+_CONVERTERS: dict[tuple[str, Field], list[tuple[Any, Any]]] = {}
+
+
+def _converters(field: Field) -> list[tuple[Any, Any]]:
+    key = (connection.vendor, field)
+    found = _CONVERTERS.get(key)
+    if found is None:
+        column = field.get_col(field.model._meta.db_table)
+        found = [
+            (convert, column)
+            for convert in [
+                *connection.ops.get_db_converters(column),
+                *field.get_db_converters(connection),
+            ]
+        ]
+        _CONVERTERS[key] = found
+    return found
