@@ -13,7 +13,7 @@ from games.models import Action, Game
 from games.selectors import engine_game
 from games.services.tables import seat_take, table_create, table_start
 
-from .sockets import join, receive, run, send, table_socket
+from .sockets import join, receive, run, send, send_as_a_person, table_socket
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
 
@@ -189,7 +189,7 @@ def test_no_frame_of_a_whole_game_carries_another_seats_unplayed_cards(make_play
             legal = states[actor]["view"]["legal_actions"]
             # never passing keeps the game short: every deal is bid on and played out
             action = next((a for a in legal if a != "pass"), legal[0])
-            await send(
+            await send_as_a_person(
                 sockets[actor],
                 {"type": "act", "action": action, "version": states[actor]["version"]},
             )

@@ -22,7 +22,7 @@ from games.selectors import engine_game
 from games.services.play import game_act
 from games.services.tables import seat_take, table_create, table_start
 
-from .sockets import join, receive, run, send, table_socket
+from .sockets import join, receive, run, send, send_as_a_person, table_socket
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
 
@@ -105,7 +105,7 @@ def play_over_sockets(game: Game, players: list, *, call_ace: bool) -> dict[str,
             actor = states[0]["view"]["to_act"]
             legal = states[actor]["view"]["legal_actions"]
             action = next((a for a in legal if a not in ("pass", "alone")), legal[0])
-            await send(
+            await send_as_a_person(
                 sockets[actor],
                 {"type": "act", "action": action, "version": states[actor]["version"]},
             )

@@ -21,7 +21,7 @@ from games.services.presence import watcher_count, watchers_key
 from games.services.socket_slots import stale_after_ms
 from tests.games.engine.test_watch_checkpoint import hidden_now
 
-from .sockets import join, receive, run, send, table_socket
+from .sockets import join, receive, run, send, send_as_a_person, table_socket
 from .test_variant_sockets import partner_facts, people_table
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
@@ -92,7 +92,7 @@ def watch_a_whole_game(make_player, rules: RuleOptions, *, call_ace: bool) -> di
             actor = states[0]["view"]["to_act"]
             legal = states[actor]["view"]["legal_actions"]
             action = next((a for a in legal if a not in ("pass", "alone")), legal[0])
-            await send(
+            await send_as_a_person(
                 sockets[actor],
                 {"type": "act", "action": action, "version": states[actor]["version"]},
             )
