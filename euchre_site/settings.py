@@ -169,10 +169,11 @@ CACHES = {
 # (channels_redis.core) cost four round trips a send and a blocking pop per message, a quarter
 # of daphne's work under load (issue 21). A message is not kept for a socket that is not
 # listening: the socket asks for the table's state when it (re)connects, and the sweeper tells
-# a table again. Pub/sub channels ignore the database number: it is in the prefix.
+# a table again. Pub/sub channels ignore the database number: it is in the prefix. The site's
+# subclass (euchre_site/pubsub_layer.py) sends without waiting on the subscriptions' lock.
 CHANNEL_LAYERS = {
     "default": {
-        "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+        "BACKEND": "euchre_site.pubsub_layer.PubSubLayer",
         "CONFIG": {
             "hosts": [{"address": REDIS_URL, "socket_timeout": 30, "socket_connect_timeout": 5}],
             "prefix": f"{REDIS_KEY_PREFIX}:asgi:{urlsplit(REDIS_URL).path.strip('/') or '0'}:",

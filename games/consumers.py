@@ -44,9 +44,9 @@ from django.utils import timezone
 from .consumer_threads import DatabaseBusy, on_any_thread
 from .rate_limit import SocketGuard, Verdict
 from .selectors import table_state
-from .selectors_moderation import MutesAtTable, mutes_at_table, player_is_blocked
+from .selectors_moderation import MutesAtTable
 from .services.after_move import seat_group, table_group
-from .services.chat import ChatRejected, chat_post, chat_recent
+from .services.chat import ChatRejected, chat_opening_reads, chat_post, chat_with_mutes
 from .services.mutes import MuteRefused, chat_mute_seat, chat_unmute_seat
 from .services.play import MoveRejected, game_act, seat_touch
 from .services.player_sockets import player_group
@@ -132,12 +132,17 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_add(player_group(self.user_id), self.channel_name)
         await self.channel_layer.group_add(self.seat_group, self.channel_name)
         await self.accept()
-        # the session was read before this socket listened for blocks: ask again now
-        if await on_any_thread(player_is_blocked)(user_id=self.user_id):
+        # the session was read before this socket listened for blocks: ask again now, in the
+        # same trip to a database thread as the chat (each trip is an event-loop turn and a
+        # thread switch, and a burst of reconnecting sockets waits on them)
+        blocked, self.mutes, history = await on_any_thread(chat_opening_reads)(
+            user_id=self.user_id, game_id=self.game_id
+        )
+        if blocked:
             await self.player_blocked({})
             return
         await self.send_frame(state)
-        await self.send_chat_history()
+        await self.send_chat_history(history)
         await self.beat_presence()
 
     async def take_slot(self) -> bool:
@@ -350,12 +355,13 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def send_chat(self, messages: list[dict[str, Any]]) -> None:
         await self.send_json({"type": "chat", "version": self.version, "messages": messages})
 
-    async def send_chat_history(self) -> None:
-        """(Re)loads my player's mutes, then sends the recent chat without the muted lines."""
-        self.mutes = await on_any_thread(mutes_at_table)(user_id=self.user_id, game_id=self.game_id)
-        history = await on_any_thread(chat_recent)(
-            game_id=self.game_id, hide_user_ids=self.mutes.user_ids
-        )
+    async def send_chat_history(self, history: list[dict[str, Any]] | None = None) -> None:
+        """(Re)loads my player's mutes and the recent chat without the muted lines (unless the
+        opening read them), then sends it."""
+        if history is None:
+            self.mutes, history = await on_any_thread(chat_with_mutes)(
+                user_id=self.user_id, game_id=self.game_id
+            )
         await self.send_json(
             {
                 "type": "chat",

@@ -7,6 +7,7 @@ import asyncio
 import json
 import random
 import time
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlparse
@@ -60,6 +61,7 @@ class TableClient:
         self.close_codes: list[int] = []
         self.connected_to: list[str] = []  # the URL of every connection made
         self.connect_failures = 0
+        self.connect_failure_kinds: Counter[str] = Counter()  # why, by exception (and status)
         self.out_of_order = 0
         self.skipped = 0  # versions never seen because a newer state came first (harmless)
         self.moves_sent = 0
@@ -108,8 +110,9 @@ class TableClient:
                 code = ws.close_code
             except ConnectionClosed as closed:
                 code = closed.rcvd.code if closed.rcvd else 1006
-            except (OSError, TimeoutError, InvalidHandshake):
+            except (OSError, TimeoutError, InvalidHandshake) as failure:
                 self.connect_failures += 1
+                self.connect_failure_kinds[_failure_kind(failure)] += 1
             finally:
                 self._ws = None
             if code is not None:
@@ -205,3 +208,10 @@ def page_origin(url: str) -> str:
     the site refuses sockets from any other origin."""
     parts = urlparse(url)
     return f"{'https' if parts.scheme == 'wss' else 'http'}://{parts.netloc}"
+
+
+def _failure_kind(failure: BaseException) -> str:
+    """A failed connect's name for the report: the HTTP status when the server answered."""
+    response = getattr(failure, "response", None)
+    status = getattr(response, "status_code", None)
+    return f"{type(failure).__name__}:{status}" if status else type(failure).__name__

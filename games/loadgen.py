@@ -55,6 +55,7 @@ class Measures:
     skipped: int = 0
     reconnects: int = 0
     connect_failures: int = 0
+    connect_failure_kinds: Counter[str] = field(default_factory=Counter)
     rss_peak_kib: dict[int, int] = field(default_factory=dict)
 
 
@@ -303,6 +304,7 @@ async def run_load(args: argparse.Namespace) -> Measures:
         measures.skipped += client.skipped
         measures.reconnects += max(0, len(client.connected_to) - 1)
         measures.connect_failures += client.connect_failures
+        measures.connect_failure_kinds.update(client.connect_failure_kinds)
     closed = await asyncio.to_thread(close_tables, game_ids)
     print(f"closed {closed} tables still in play", flush=True)
     return measures
@@ -331,6 +333,7 @@ def print_report(args: argparse.Namespace, measures: Measures) -> None:
     print(f"coalesced versions   {measures.skipped} (a newer state came first; harmless)")
     print(
         f"reconnects           {measures.reconnects}, failed connects {measures.connect_failures}"
+        + (f" {dict(measures.connect_failure_kinds)}" if measures.connect_failures else "")
     )
     print(
         "daphne RSS peak      "

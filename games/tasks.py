@@ -5,17 +5,27 @@ nothing."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from celery import shared_task
+from celery.signals import task_received
 
 from .models import Action
 from .services.collusion import collusion_review_run
-from .services.move_queue import COMPUTER_TURN, TURN_TIMEOUT
+from .services.move_queue import COMPUTER_TURN, MOVE_TASKS, TURN_TIMEOUT, move_task_received
 from .services.play import computer_act, computer_run
 from .services.quick_play import queue_match_all
 from .services.review import GAME_REVIEW, stale_reviews_requeue
 from .services.review_run import review_run
 from .services.sweeper import stalled_games_requeue
 from .services.turn_timers import due_timeouts_queue
+
+
+@task_received.connect
+def move_task_taken(request: Any, **_: Any) -> None:
+    """In the worker, as it receives a task (before its time, for one with a countdown)."""
+    if request.task_name in MOVE_TASKS:
+        move_task_received(request.task_name, *request.args)
 
 
 # no result stored: nothing waits on a computer's turn, and storing it was a tenth of the task

@@ -43,7 +43,14 @@ def redis_client() -> redis.Redis:
 
 @pytest.fixture
 def empty_queue(redis_client):
-    """The Celery queue emptied before and after the test (its Redis client)."""
-    redis_client.delete(f"{settings.REDIS_KEY_PREFIX}:celery")
+    """The Celery queue emptied before and after the test (its Redis client), with the marks
+    of the move tasks it held (games.services.move_queue)."""
+    _queue_empty(redis_client)
     yield redis_client
-    redis_client.delete(f"{settings.REDIS_KEY_PREFIX}:celery")
+    _queue_empty(redis_client)
+
+
+def _queue_empty(client: redis.Redis) -> None:
+    client.delete(f"{settings.REDIS_KEY_PREFIX}:celery")
+    for key in client.scan_iter(f"{settings.REDIS_KEY_PREFIX}:*:move-task:*"):
+        client.delete(key)

@@ -18,6 +18,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from ..models import ChatMessage, Seat
+from ..selectors_moderation import MutesAtTable, mutes_at_table, player_is_blocked
 from .after_move import table_group
 from .errors import Refused
 from .layer_send import group_send
@@ -107,3 +108,17 @@ def _broadcast(game_id: int, user_id: int, payload: dict[str, Any]) -> None:
     group_send(
         table_group(game_id), {"type": "chat.message", "message": payload, "user_id": user_id}
     )
+
+
+def chat_with_mutes(*, user_id: int, game_id: int) -> tuple[MutesAtTable, list[dict[str, Any]]]:
+    """A player's mutes at a table, and the table's recent chat without the muted lines."""
+    mutes = mutes_at_table(user_id=user_id, game_id=game_id)
+    return mutes, chat_recent(game_id=game_id, hide_user_ids=mutes.user_ids)
+
+
+def chat_opening_reads(
+    *, user_id: int, game_id: int
+) -> tuple[bool, MutesAtTable, list[dict[str, Any]]]:
+    """What a table socket reads once it listens, in one trip to a database thread: is the
+    player blocked, and `chat_with_mutes`."""
+    return player_is_blocked(user_id=user_id), *chat_with_mutes(user_id=user_id, game_id=game_id)

@@ -72,6 +72,10 @@ async def _send_in_order(layer: Any, sends: list[tuple[str, dict[str, Any]]]) ->
     if _in_order is None:
         _in_order = asyncio.Lock()  # made on the sending loop, whose FIFO it keeps
     async with _in_order:
+        send_many = getattr(layer, "group_send_many", None)
+        if send_many is not None:  # the site's layer: one round trip for the lot
+            await asyncio.wait_for(send_many(sends), SEND_TIMEOUT_SECONDS)
+            return
         for group, event in sends:
             await asyncio.wait_for(layer.group_send(group, event), SEND_TIMEOUT_SECONDS)
 

@@ -16,6 +16,8 @@ from typing import Any
 import redis.asyncio as aioredis
 from django.conf import settings
 
+POOL_CONNECTIONS = 16
+
 _clients: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, aioredis.Redis] = (
     weakref.WeakKeyDictionary()
 )
@@ -25,10 +27,17 @@ def loop_redis() -> aioredis.Redis:
     loop = asyncio.get_running_loop()
     client = _clients.get(loop)
     if client is None:
-        # reads wait longer than redis-py's default 5 s, as the channel layer's did
-        client = aioredis.Redis.from_url(
-            settings.REDIS_URL, socket_timeout=30, socket_connect_timeout=5
+        # reads wait longer than redis-py's default 5 s, as the channel layer's do; past
+        # POOL_CONNECTIONS calls at once a call waits for a connection (redis-py 8's plain pool
+        # raises past 100, which left sockets' places uncounted under load)
+        pool = aioredis.BlockingConnectionPool.from_url(
+            settings.REDIS_URL,
+            max_connections=POOL_CONNECTIONS,
+            timeout=30,
+            socket_timeout=30,
+            socket_connect_timeout=5,
         )
+        client = aioredis.Redis.from_pool(pool)  # closed with the client
         _clients[loop] = client
         _close_with(loop)
     return client

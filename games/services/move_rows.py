@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import Field, Model
 
 from ..models import Action, Game, Seat
@@ -115,32 +115,35 @@ def _seats_select() -> tuple[str, tuple[Field, ...], tuple[Field, ...]]:
     return sql, seat_fields, player_fields
 
 
-def _instance(model: type[Model], fields: Sequence[Field], row: Sequence[Any]) -> Any:
+def _instance(model: type[Model], fields: tuple[Field, ...], row: Sequence[Any]) -> Any:
     """A model instance from a row, each value converted as the ORM converts it (the
     database's own converters, SQLite's dates and booleans, then the field's: a JSON field's
     text decoded)."""
-    values = []
-    for field, value in zip(fields, row, strict=True):
-        for convert, column in _converters(field):
-            value = convert(value, column, connection)
-        values.append(value)
-    return model.from_db(connection.alias, [field.attname for field in fields], values)
+    db = connections[DEFAULT_DB_ALIAS]  # the proxy `connection` costs a lookup each use
+    attnames, conversions = _row_plan(db.vendor, fields)
+    values = list(row)
+    for index, converters in conversions:
+        value = values[index]
+        for convert, column in converters:
+            value = convert(value, column, db)
+        values[index] = value
+    return model.from_db(DEFAULT_DB_ALIAS, attnames, values)
 
 
-_CONVERTERS: dict[tuple[str, Field], list[tuple[Any, Any]]] = {}
-
-
-def _converters(field: Field) -> list[tuple[Any, Any]]:
-    key = (connection.vendor, field)
-    found = _CONVERTERS.get(key)
-    if found is None:
+@functools.cache
+def _row_plan(
+    vendor: str, fields: tuple[Field, ...]
+) -> tuple[list[str], tuple[tuple[int, tuple[tuple[Any, Any], ...]], ...]]:
+    """The attribute names of `fields`, and the converters of those that have any (most have
+    none: looking each up per value was a fifth of the move's own work)."""
+    db = connections[DEFAULT_DB_ALIAS]
+    conversions = []
+    for index, field in enumerate(fields):
         column = field.get_col(field.model._meta.db_table)
-        found = [
-            (convert, column)
-            for convert in [
-                *connection.ops.get_db_converters(column),
-                *field.get_db_converters(connection),
-            ]
-        ]
-        _CONVERTERS[key] = found
-    return found
+        converters = (
+            *db.ops.get_db_converters(column),
+            *field.get_db_converters(db),
+        )
+        if converters:
+            conversions.append((index, tuple((convert, column) for convert in converters)))
+    return [field.attname for field in fields], tuple(conversions)

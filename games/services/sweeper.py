@@ -59,8 +59,8 @@ def quiet_games(now: datetime | None = None) -> list[tuple[int, int]]:
 def stalled_games_requeue(now: datetime | None = None) -> int:
     for game_id, version in quiet_games(now):
         announce_if_newer(game_id, version)
-    stalled = stalled_games(now)
-    for game in stalled:
+    queued = 0
+    for game in stalled_games(now):
         queue = turn_timeout_queue if game.timed_out else computer_turn_queue
-        queue(game.game_id, game.version)
-    return len(stalled)
+        queued += queue(game.game_id, game.version)  # not if it still waits in the queue
+    return queued

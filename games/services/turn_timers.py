@@ -21,9 +21,11 @@ TICK_LIMIT = 1000
 
 
 def due_timeouts_queue(now: datetime | None = None) -> int:
-    """Queues the timeout of every game whose turn deadline has passed, unless a tick queued
-    it already (a claim in Redis, kept for the sweeper's grace: after that, a timeout still
-    not made is the sweeper's). Returns how many were queued."""
+    """Queues the timeout of every game whose turn deadline has passed, once: not again by a
+    later tick within the sweeper's grace (a claim in Redis: a worker may have it in hand),
+    nor while it waits in the queue (`move_queue`). After that, a timeout a worker received
+    and lost is queued again by the next tick (or the sweeper). Returns how many were
+    queued."""
     due = (
         Game.objects.filter(status=Game.Status.PLAYING, turn_deadline__lte=now or timezone.now())
         .order_by("turn_deadline")
@@ -33,6 +35,5 @@ def due_timeouts_queue(now: datetime | None = None) -> int:
     queued = 0
     for game_id, version in due:
         if cache.add(f"turn-timer:{game_id}:{version}", 1, timeout=claim_seconds):
-            turn_timeout_queue(game_id, version)
-            queued += 1
+            queued += turn_timeout_queue(game_id, version)
     return queued

@@ -53,4 +53,4 @@ def test_health_reports_database_cache_and_channel_layer(redis_client):
     checks = site_health(include_workers=False)
     assert checks["database"] == {"ok": True, "detail": "postgresql"}
     assert checks["cache"]["ok"] is True
-    assert checks["channel_layer"] == {"ok": True, "detail": "RedisPubSubChannelLayer"}
+    assert checks["channel_layer"] == {"ok": True, "detail": "PubSubLayer"}

@@ -14,8 +14,15 @@ from django.utils import timezone
 from euchre_site.celery import app as celery_app
 from games.models import Action, Game, Seat
 from games.selectors import table_state
-from games.services.move_queue import TURN_TIMEOUT
+from games.services.move_queue import (
+    COMPUTER_TURN,
+    TURN_TIMEOUT,
+    computer_turn_queue,
+    move_task_received,
+    move_task_waiting,
+)
 from games.services.play import game_act
+from games.services.sweeper import stalled_games_requeue
 from games.services.tables import game_cancel
 from games.services.turn_timers import due_timeouts_queue
 from games.tasks import sweep_stalled_games, turn_timeout
@@ -98,6 +105,35 @@ def test_the_tick_queues_a_timeout_once_its_deadline_has_passed_and_only_once(
     assert due_timeouts_queue() == 1
     assert queued(empty_queue)[-1] == (TURN_TIMEOUT, [game.pk, 1])
     assert Game.objects.get(pk=later.pk).turn_deadline > timezone.now()
+
+
+def test_a_timeout_waiting_in_the_queue_is_not_queued_again_by_ticks_or_sweeps(
+    started_table, empty_queue
+):
+    """A queue that fell behind: every tick and sweep used to queue each stalled game again."""
+    game, _ = started_table()
+    overdue(game)
+    assert due_timeouts_queue() == 1
+    later = timezone.now() + timedelta(minutes=1)  # past the tick's claim and the grace
+    for _ in range(3):
+        assert stalled_games_requeue(now=later) == 0
+    assert queued(empty_queue) == [(TURN_TIMEOUT, [game.pk, 0])]
+    # a worker received it (and, say, died with it): the sweeper's again
+    move_task_received(TURN_TIMEOUT, game.pk, 0)
+    assert stalled_games_requeue(now=later) == 1
+    assert queued(empty_queue) == [(TURN_TIMEOUT, [game.pk, 0])] * 2
+
+
+def test_a_worker_unmarks_a_move_task_as_it_receives_it_before_its_time(
+    started_table, empty_queue, fast_clock
+):
+    game, _ = started_table()
+    assert computer_turn_queue(game.pk, 7, countdown=30)
+    assert not computer_turn_queue(game.pk, 7, countdown=30)  # it waits: not twice
+    assert move_task_waiting(COMPUTER_TURN, game.pk, 7)
+    with start_worker(celery_app, pool="solo", perform_ping_check=False, shutdown_timeout=10):
+        wait_for(lambda: not move_task_waiting(COMPUTER_TURN, game.pk, 7))
+        assert queued(empty_queue) == []  # the worker holds it, 30 s early
 
 
 def test_a_move_queues_no_timer_and_beat_ticks_every_second(started_table, empty_queue, settings):

@@ -1,0 +1,167 @@
+"""The channel layer: channels_redis's publish-and-subscribe layer, with its sends off the
+subscription lock and a move's sends in one round trip.
+
+channels_redis (4.3) takes one asyncio lock per Redis shard for every publish, subscribe and
+unsubscribe, and each publish holds it for a whole round trip. On a busy daphne a round trip
+is an event-loop turn, so every send and every socket's four subscriptions waited in one line:
+at 1,000 tables sockets missed daphne's five-second handshake and their retries made it worse.
+Here a publish takes a connection of its own from a bounded pool that waits for a free one
+(redis-py 8's plain pool raises past 100), and only the subscribing connection keeps the lock,
+which it needs to keep its set of channels right.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from channels_redis.pubsub import (
+    RedisPubSubChannelLayer,
+    RedisPubSubLoopLayer,
+    RedisSingleShardConnection,
+)
+from channels_redis.utils import _wrap_close, decode_hosts
+from redis import asyncio as aioredis
+
+# one connection subscribes; the rest carry sends, each for one round trip
+POOL_CONNECTIONS = 16
+
+
+class PubSubLayer(RedisPubSubChannelLayer):
+    """Settings' CHANNEL_LAYERS backend. Also `group_send_many`, for the sends of a move."""
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "group_send_many":
+            return self._get_layer().group_send_many
+        return super().__getattr__(name)
+
+    def _get_layer(self) -> RedisPubSubLoopLayer:
+        # channels_redis's own, with this module's loop layer
+        loop = asyncio.get_running_loop()
+        layer = self._layers.get(loop)
+        if layer is None:
+            layer = LoopLayer(*self._args, **self._kwargs, channel_layer=self)
+            self._layers[loop] = layer
+            _wrap_close(self, loop)
+        return layer
+
+
+class LoopLayer(RedisPubSubLoopLayer):
+    def __init__(self, hosts: Any = None, *args: Any, **kwargs: Any) -> None:
+        super().__init__(hosts, *args, **kwargs)
+        self._shards = [Shard(host, self) for host in decode_hosts(hosts)]
+
+    async def group_send_many(self, sends: list[tuple[str, dict[str, Any]]]) -> None:
+        """Each (group, message) in the order given, one pipeline per shard."""
+        by_shard: dict[Shard, list[tuple[str, bytes]]] = {}
+        for group, message in sends:
+            channel = self._get_group_channel_name(group)
+            by_shard.setdefault(self._get_shard(channel), []).append(
+                (channel, self.channel_layer.serialize(message))
+            )
+        for shard, publishes in by_shard.items():
+            await shard.publish_many(publishes)
+
+
+class Shard(RedisSingleShardConnection):
+    """One Redis connection subscribed for the loop's sockets, and a pool for sends.
+
+    Subscriptions are written in batches: each (un)subscribe is queued at once, in order, and
+    one writer sends all that waited as one SUBSCRIBE and one UNSUBSCRIBE per run, so a
+    socket's four subscriptions and a burst of sockets' cost one write between them instead of
+    a lock and a write each. A call returns once its command is written (as channels_redis's
+    does: Redis has not answered yet). A change queued by a cancelled caller (a socket being
+    shut down) is still written, so no subscription is left behind."""
+
+    def __init__(self, host: Any, channel_layer: Any) -> None:
+        super().__init__(host, channel_layer)
+        self._changes: list[tuple[str, bool, asyncio.Future[None]]] = []
+        self._writer: asyncio.Task[None] | None = None
+
+    async def subscribe(self, channel: str) -> None:
+        await self._change(channel, subscribe=True)
+
+    async def unsubscribe(self, channel: str) -> None:
+        await self._change(channel, subscribe=False)
+
+    async def _change(self, channel: str, *, subscribe: bool) -> None:
+        done = asyncio.get_running_loop().create_future()
+        self._changes.append((channel, subscribe, done))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.ensure_future(self._write_changes())
+        # the writer goes on if this caller is cancelled
+        await asyncio.shield(done)
+
+    async def _write_changes(self) -> None:
+        async with self._lock:
+            while self._changes:
+                changes, self._changes = self._changes, []
+                try:
+                    await self._write(changes)
+                except BaseException as error:
+                    for _, _, done in changes:
+                        if not done.done():
+                            done.set_exception(error)
+                    if isinstance(error, asyncio.CancelledError):
+                        raise
+                else:
+                    for _, _, done in changes:
+                        if not done.done():
+                            done.set_result(None)
+
+    async def _write(self, changes: list[tuple[str, bool, asyncio.Future[None]]]) -> None:
+        """Runs of the same kind, in order, each as one command."""
+        self._ensure_redis()
+        self._ensure_receiver()
+        run: list[str] = []
+        run_subscribes = True
+        for channel, subscribe, _ in changes:
+            if subscribe != run_subscribes and run:
+                await self._send(run, subscribe=run_subscribes)
+                run = []
+            run_subscribes = subscribe
+            if subscribe and channel not in self._subscribed_to:
+                self._subscribed_to.add(channel)
+                run.append(channel)
+            elif not subscribe and channel in self._subscribed_to:
+                self._subscribed_to.remove(channel)
+                run.append(channel)
+        if run:
+            await self._send(run, subscribe=run_subscribes)
+
+    async def _send(self, channels: list[str], *, subscribe: bool) -> None:
+        try:
+            if subscribe:
+                await self._pubsub.subscribe(*channels)
+            else:
+                await self._pubsub.unsubscribe(*channels)
+        except BaseException:
+            # not written: as it was, so that a later call tries again
+            if subscribe:
+                self._subscribed_to.difference_update(channels)
+            else:
+                self._subscribed_to.update(channels)
+            raise
+
+    async def publish(self, channel: str, message: bytes) -> None:
+        self._ensure_redis()
+        await self._redis.publish(channel, message)
+
+    async def publish_many(self, publishes: list[tuple[str, bytes]]) -> None:
+        self._ensure_redis()
+        async with self._redis.pipeline(transaction=False) as pipe:
+            for channel, message in publishes:
+                pipe.publish(channel, message)
+            await pipe.execute()
+
+    def _ensure_redis(self) -> None:
+        if self._redis is None and "address" not in self.host:
+            super()._ensure_redis()  # a sentinel or a host by parts: channels_redis's own pool
+        if self._redis is None:
+            host = dict(self.host)
+            address = host.pop("address")
+            pool = aioredis.BlockingConnectionPool.from_url(
+                address, max_connections=POOL_CONNECTIONS, **host
+            )
+            self._redis = aioredis.Redis.from_pool(pool)
+            self._pubsub = self._redis.pubsub()
