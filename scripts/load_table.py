@@ -110,6 +110,18 @@ def stored_moves() -> tuple[int, int]:
         return count, last
 
 
+def database_analyze() -> None:
+    """Fresh planner statistics before each run. The runs add thousands of players, games and
+    moves to the bench database, and where autovacuum is off (as on the machine these figures
+    were first made on) the planner went on believing the tables small: a move's seats were
+    joined to a sequential scan of every player, and PostgreSQL's CPU per move grew run after
+    run (0.37 to 0.85 ms in one afternoon)."""
+    import psycopg
+
+    with psycopg.connect(os.environ["DATABASE_URL"], autocommit=True) as connection:
+        connection.execute("analyze")
+
+
 def search_cpu(after_id: int, upto_id: int) -> dict[str, float]:
     """The computers' decisions of the window decided again in one process (games.search_cpu):
     their CPU, to tell the search's share of a move from the rest."""
@@ -139,6 +151,7 @@ def wait_healthy(ports: list[int], timeout: float = 60) -> None:
 
 
 def run_one(args: argparse.Namespace, daphnes: int, tables: int, out: Path) -> dict[str, str]:
+    database_analyze()
     urls = ",".join(f"ws://127.0.0.1:{8001 + i}" for i in range(daphnes))
     command = [
         PYTHON, "-m", "games.loadgen",

@@ -16,7 +16,8 @@ from typing import Any
 import redis.asyncio as aioredis
 from django.conf import settings
 
-POOL_CONNECTIONS = 16
+# a daphne's sockets' calls at once (connects, heartbeats, presence); past it a call waits
+POOL_CONNECTIONS = 100
 
 _clients: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, aioredis.Redis] = (
     weakref.WeakKeyDictionary()
@@ -29,7 +30,7 @@ def loop_redis() -> aioredis.Redis:
     if client is None:
         # reads wait longer than redis-py's default 5 s, as the channel layer's do; past
         # POOL_CONNECTIONS calls at once a call waits for a connection (redis-py 8's plain pool
-        # raises past 100, which left sockets' places uncounted under load)
+        # raises there, which left sockets' places counted after they closed, under load)
         pool = aioredis.BlockingConnectionPool.from_url(
             settings.REDIS_URL,
             max_connections=POOL_CONNECTIONS,
