@@ -117,7 +117,7 @@ function renderTrump(ctx, scene) {
   words.append(el("strong", "", trump === "N" ? "No trump" : SUIT_NAMES[trump] + " are trump"));
   if (info.maker !== null && info.maker !== undefined) {
     const alone = info.maker_alone ? (info.blind_alone ? ", alone and blind" : ", alone") : "";
-    words.append(el("span", "", "Named by " + seatName(state, info.maker) + alone));
+    words.append(el("span", "named-by", "Named by " + seatName(state, info.maker) + alone));
   }
   if (info.called_suit) {
     const known = info.partner !== null && info.partner !== undefined;
