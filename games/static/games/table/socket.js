@@ -24,7 +24,10 @@ export function createSocket({ path, onFrame, shouldStop, onClosedForGood, toast
       }
       $("reconnecting").hidden = false;
       retry += 1;
-      setTimeout(connect, Math.min(10000, 500 * 2 ** Math.min(retry, 5)));
+      // spread out: when a process restarts, all of its sockets close at the same moment, and
+      // the same pauses would bring them back in one burst
+      const pause = Math.min(10000, 500 * 2 ** Math.min(retry, 5));
+      setTimeout(connect, pause * (0.5 + Math.random()));
     });
   }
 
