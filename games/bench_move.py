@@ -51,6 +51,7 @@ def play_games(games: int, level: str, seed: int, tally: Tally) -> None:
     from channels.layers import get_channel_layer
     from django.db import connection
 
+    from games.frame_wire import frames_of
     from games.loadgen import make_players, open_table
     from games.models import Game
     from games.selectors import table_state
@@ -100,7 +101,7 @@ def play_games(games: int, level: str, seed: int, tally: Tally) -> None:
                 if applied.game_over:  # the socket asks for the frame with the result
                     frame = table_state(game_id=game_id, user_id=user_id, last_frame=frame)
                 else:
-                    frame = on_loop(layer.receive(channel))["frames"][-1]
+                    frame = frames_of(on_loop(layer.receive(channel)))[-1]
                 spent = time.process_time() - cpu
                 tally.cpu_s += spent
                 tally.postgres_s += backend_cpu_s(backend) - pg

@@ -42,6 +42,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from .consumer_threads import DatabaseBusy, on_any_thread
+from .frame_wire import message_parsed, wire_text
 from .rate_limit import SocketGuard, Verdict
 from .selectors import table_state
 from .selectors_moderation import MutesAtTable
@@ -62,7 +63,6 @@ from .services.socket_slots import (
 logger = logging.getLogger(__name__)
 
 MAX_MESSAGE_CHARS = 2000
-MAX_VERSION = 2**31 - 1  # Game.version is a PostgreSQL integer
 CLOSE_BLOCKED = 4003
 CLOSE_FLOODING = 4008
 # 1009 ("message too big") is sent by daphne itself beyond --websocket-max-message-size; an
@@ -85,9 +85,12 @@ class TableConsumer(AsyncWebsocketConsumer):
     accepted: bool = False
     slot: SocketSlot | None = None
     heartbeat: asyncio.Task[None] | None = None
-    # the last state frame sent, and when (time.monotonic): a repeated sync's answer
+    # the last state frame sent (a dict, or a pushed frame's text), and when (time.monotonic):
+    # a repeated sync's answer; how many finished hands the page's history holds
     frame: dict[str, Any] | None = None
+    pushed_body: str | None = None
     frame_sent_at: float = float("-inf")
+    hands_sent: int | None = None
     watchers: int = 0  # the watchers' count last sent
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
@@ -226,7 +229,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send_error("too_big", why)
             await self.close(code=CLOSE_TOO_BIG)
             return
-        message = self._parse(text_data, bytes_data)
+        message = message_parsed(text_data)
         if isinstance(message, str):
             if not self.guard.strike():
                 await self.close_flooding()
@@ -290,12 +293,24 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send_state()
 
     async def game_frames(self, event: dict[str, Any]) -> None:
-        """My seat's frames of new versions, oldest first, built by the process that made the
-        moves (sent to my player's sockets at this table only): each sent as it is, unless I
-        have that version already. The page paces a run's moves."""
-        for frame in event["frames"]:
-            if frame["version"] > self.version:
-                await self.send_frame({**frame, "server_time": timezone.now().isoformat()})
+        """My seat's frames of new versions, oldest first, as text made by the process that
+        made the moves (sent to my player's sockets at this table only): each sent as it is,
+        unless I have that version already, with the finished hands' history only when my page
+        has another count (`games.frame_wire`). The page paces a run's moves."""
+        histories = dict(event.get("histories") or ())
+        for pushed in event["frames"]:
+            if pushed["version"] <= self.version:
+                continue
+            history = None
+            if pushed["hands"] != self.hands_sent:
+                history = histories.get(pushed["hands"])
+                if history is None:  # not the mover's: build my own
+                    await self.send_state()
+                    return
+            self.version, self.frame, self.pushed_body = pushed["version"], None, pushed["body"]
+            self.frame_sent_at, self.hands_sent = time.monotonic(), pushed["hands"]
+            now = timezone.now().isoformat()
+            await self.send(text_data=wire_text(pushed["body"], now, history))
 
     @property
     def seat_group(self) -> str:
@@ -332,12 +347,14 @@ class TableConsumer(AsyncWebsocketConsumer):
         """The client asks for its seat's state again. Within GAME_SYNC_COALESCE_SECONDS of the
         last frame, that frame goes again without asking the database (a change since would
         have been announced to this socket); later, send_state replays only a new version."""
-        if (
-            self.frame is not None
-            and time.monotonic() - self.frame_sent_at < settings.GAME_SYNC_COALESCE_SECONDS
-        ):
-            await self.send_json({**self.frame, "server_time": timezone.now().isoformat()})
-            return
+        if time.monotonic() - self.frame_sent_at < settings.GAME_SYNC_COALESCE_SECONDS:
+            now = timezone.now().isoformat()
+            if self.frame is not None:
+                await self.send_json({**self.frame, "server_time": now})
+                return
+            if self.pushed_body is not None:  # the page has its history
+                await self.send(text_data=wire_text(self.pushed_body, now))
+                return
         await self.send_state()
 
     async def send_state(self) -> None:
@@ -348,8 +365,10 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send_frame(state)
 
     async def send_frame(self, state: dict[str, Any]) -> None:
-        self.version = state["version"]
-        self.frame, self.frame_sent_at = state, time.monotonic()
+        self.version, self.frame, self.pushed_body = state["version"], state, None
+        self.frame_sent_at = time.monotonic()
+        view = state.get("view")
+        self.hands_sent = len(view["history"]) if view and "history" in view else None
         await self.send_json(state)
 
     async def send_chat(self, messages: list[dict[str, Any]]) -> None:
@@ -379,19 +398,3 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def send_json(self, content: dict[str, Any]) -> None:
         await self.send(text_data=json.dumps(content, separators=(",", ":")))
-
-    @staticmethod
-    def _parse(text_data: str | None, bytes_data: bytes | None) -> dict[str, Any] | str:
-        """The message as a dict, or why it is refused."""
-        if text_data is None:
-            return "Messages are JSON text."
-        try:
-            message = json.loads(text_data)
-        except (ValueError, RecursionError):  # deep nesting fits in MAX_MESSAGE_CHARS
-            return "Messages are JSON."
-        if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-            return "A message is a JSON object with a type."
-        version = message.get("version")  # an int, never a bool, a float or a huge number
-        if type(version) is not int or not 0 <= version <= MAX_VERSION:
-            return "A message carries the game version it was sent from."
-        return message

@@ -5,7 +5,7 @@ the move is rolled back."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.conf import settings
 from django.db import transaction
@@ -13,6 +13,15 @@ from django.db import transaction
 from ..models import Game
 from .layer_send import group_send, group_sends_behind
 from .move_queue import computer_turn_queue
+
+
+class RunFrames(NamedTuple):
+    """A run of moves' frames: for each new version, oldest first, each seated player's frame
+    by user id as text (`games.frame_wire.frame_pushed`), and the history (JSON text) of
+    finished hands for each count the frames hold."""
+
+    frames: list[dict[int, dict[str, Any]]]
+    histories: dict[int, str]
 
 
 def table_group(game_id: int) -> str:
@@ -35,13 +44,13 @@ def schedule(
     game: Game,
     *,
     computer_turn: bool = True,
-    frames: list[dict[int, dict[str, Any]]] | None = None,
+    frames: RunFrames | None = None,
     shown_after_ms: int = 0,
     told_user_ids: tuple[int, ...] = (),
 ) -> None:
     """`computer_turn=False`: no task for a computer to act next (a run goes on itself).
-    `frames`, after moves: for each new version, oldest first, each seated player's frame by
-    user id (`games.selectors.seat_frames`), sent to that player's sockets only, so that none
+    `frames`, after moves: for each new version, oldest first, each seated player's frame
+    (`RunFrames`), sent to that player's sockets only, so that none
     asks the database for it; None for a change without a move (a start, a seat handed to the
     computer): every socket asks. `shown_after_ms`: when the page shows the last of these
     moves (a run's pacing); a computer to act next waits for it too. `told_user_ids`: players
@@ -66,14 +75,14 @@ def _after_commit(
     deadline: datetime | None,
     playing: bool,
     computer_wait: float | None,
-    frames: list[dict[int, dict[str, Any]]] | None,
+    frames: RunFrames | None,
     told_user_ids: tuple[int, ...],
 ) -> None:
     if frames is None:
         announce(game_id, version)
     else:
         by_player: dict[int, list[dict[str, Any]]] = {}
-        for version_frames in frames:
+        for version_frames in frames.frames:
             for user_id, frame in version_frames.items():
                 by_player.setdefault(user_id, []).append(frame)
         # one message a player for a whole run; then the other sockets (watchers, a player who
@@ -83,7 +92,7 @@ def _after_commit(
         group_sends_behind(
             [
                 *(
-                    (seat_group(game_id, user_id), {"type": "game.frames", "frames": theirs})
+                    (seat_group(game_id, user_id), _frames_event(theirs, frames.histories))
                     for user_id, theirs in by_player.items()
                 ),
                 *((seat_group(game_id, user_id), changed) for user_id in told_user_ids),
@@ -92,6 +101,18 @@ def _after_commit(
         )
     if playing and deadline is None and computer_wait is not None:
         computer_turn_queue(game_id, version, countdown=computer_wait)
+
+
+def _frames_event(theirs: list[dict[str, Any]], histories: dict[int, str]) -> dict[str, Any]:
+    """One player's frames of a run, with the history for each count they hold: a socket
+    whose page has another count sends it along (the layer's msgpack wants string keys, so
+    the histories go as [count, text] pairs)."""
+    counts = sorted({frame["hands"] for frame in theirs})
+    return {
+        "type": "game.frames",
+        "frames": theirs,
+        "histories": [[count, histories[count]] for count in counts],
+    }
 
 
 def announce(game_id: int, version: int) -> None:

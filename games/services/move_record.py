@@ -15,9 +15,11 @@ from django.utils import timezone
 from games.engine import Game as EngineGame
 
 from ..engine_states import keep_on_commit
+from ..frame_wire import frame_pushed, history_text
 from ..models import Action, Game, Seat
 from ..selectors import seat_frames
 from . import after_move
+from .after_move import RunFrames
 from .game_over import game_finished
 from .move_rows import actions_insert, game_update, seats_with_players
 
@@ -133,20 +135,27 @@ def moves_record(
     )
 
 
-def _frames_of(
-    game: Game, seats: dict[int, Seat], moves: list[Move], first: int
-) -> list[dict[int, dict[str, Any]]]:
-    """Each new version's frames by user id, oldest first: the versions inside a run are the
-    game as it was then (playing, a computer to act, no deadline)."""
+def _frames_of(game: Game, seats: dict[int, Seat], moves: list[Move], first: int) -> RunFrames:
+    """Each new version's frames by user id, oldest first, as text (`games.frame_wire`), and
+    the history of finished hands each one's count stands for: the versions inside a run are
+    the game as it was then (playing, a computer to act, no deadline)."""
     ordered = [seats[position] for position in sorted(seats)]
-    frames = []
-    for number, move in enumerate(moves[:-1]):
-        then = copy.copy(game)
-        then.version, then.status = first + number + 1, Game.Status.PLAYING
-        then.turn_deadline = None
-        frames.append(seat_frames(then, ordered, move.after))
-    frames.append(seat_frames(game, ordered, moves[-1].after))
-    return frames
+    frames: list[dict[int, dict[str, Any]]] = []
+    histories: dict[int, str] = {}
+    for number, move in enumerate(moves):
+        then = game
+        if number < len(moves) - 1:
+            then = copy.copy(game)
+            then.version, then.status = first + number + 1, Game.Status.PLAYING
+            then.turn_deadline = None
+        pushed = {}
+        for user_id, frame in seat_frames(then, ordered, move.after).items():
+            pushed[user_id] = frame_pushed(frame)
+            hands = pushed[user_id]["hands"]
+            if hands not in histories:  # the same public records at every seat
+                histories[hands] = history_text(frame["view"]["history"])
+        frames.append(pushed)
+    return RunFrames(frames, histories)
 
 
 def _covered_mark(seats: dict[int, Seat], moves: list[Move], source: str) -> None:

@@ -14,6 +14,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from games.engine import RuleOptions
+from games.frame_wire import frames_of
 from games.models import Action, Game, Seat
 from games.players import choose_action
 from games.selectors import engine_game, table_state
@@ -171,7 +172,7 @@ def test_the_person_gets_every_version_of_a_run_in_order_in_one_message(make_pla
             game.refresh_from_db()
             if game.status != Game.Status.PLAYING:
                 break  # the last move of the game: the sockets ask for the frame with the result
-            frames = mine.next()["frames"]
+            frames = frames_of(mine.next())
         assert [frame["version"] for frame in frames] == list(range(before + 1, game.version + 1))
         state = table_state(game_id=game.pk, user_id=person)
         assert {**frames[-1], "server_time": None} == {**state, "server_time": None}

@@ -14,6 +14,7 @@ import pytest
 from django.utils import timezone
 
 from games.engine_states import replayed
+from games.frame_wire import frames_of
 from games.models import Action, Game, Seat
 from games.players import choose_action
 from games.selectors import engine_game, table_state
@@ -99,7 +100,7 @@ def test_the_person_gets_their_move_and_the_computers_in_order_in_one_message(
             before = game.version
             persons_move(game, person)
             game.refresh_from_db()
-            frames = mine.next()["frames"]
+            frames = frames_of(mine.next())
         assert [frame["version"] for frame in frames] == list(range(before + 1, game.version + 1))
         if game.status == Game.Status.PLAYING:
             state = table_state(game_id=game.pk, user_id=person)

@@ -11,6 +11,7 @@ import pytest
 from channels.layers import get_channel_layer
 from django.utils import timezone
 
+from games.frame_wire import frame_pushed, frames_of, history_text
 from games.models import Action, Game, Seat
 from games.players import choose_action
 from games.selectors import engine_game, table_state
@@ -45,7 +46,7 @@ def test_a_moves_frames_go_to_each_seated_player_only_and_are_their_own_table_st
         table_told = not table.nothing()
     for player, event in zip(players, seat_events, strict=True):
         assert event["type"] == "game.frames" and len(event["frames"]) == 1
-        frame = event["frames"][0]
+        (frame,) = frames_of(event)
         assert frame["version"] == game.version + 1
         # exactly what the database gives this player: their own seat, their own hand
         assert without_clock(frame) == without_clock(
@@ -57,6 +58,19 @@ def test_a_moves_frames_go_to_each_seated_player_only_and_are_their_own_table_st
     assert table_told is False
 
 
+def pushed_event(*frames: dict, histories: dict[int, list] | None = None) -> dict:
+    """A "game.frames" message as the mover makes it, of these frames (table_state's dicts),
+    with the history of each count (their own, unless `histories` says otherwise)."""
+    pushed = [frame_pushed(frame) for frame in frames]
+    if histories is None:
+        histories = {len(frame["view"]["history"]): frame["view"]["history"] for frame in frames}
+    return {
+        "type": "game.frames",
+        "frames": pushed,
+        "histories": [[count, history_text(history)] for count, history in histories.items()],
+    }
+
+
 def test_a_socket_sends_the_frame_pushed_to_its_seat_and_never_an_older_one(started_table):
     game, players = started_table()
     layer = get_channel_layer()
@@ -64,24 +78,67 @@ def test_a_socket_sends_the_frame_pushed_to_its_seat_and_never_an_older_one(star
     async def scenario():
         socket = await table_socket(game.pk, players[1])
         state = await join(socket)
-        # a frame marked as pushed: the socket sends it as it is, without building its own
+        # a frame marked as pushed: the socket sends its text, without building its own
         pushed = {**state, "version": state["version"] + 1, "pushed": "by the mover"}
-        await layer.group_send(
-            seat_group(game.pk, players[1].pk), {"type": "game.frames", "frames": [pushed]}
-        )
+        await layer.group_send(seat_group(game.pk, players[1].pk), pushed_event(pushed))
         sent = await receive(socket)
         assert sent["pushed"] == "by the mover" and sent["version"] == state["version"] + 1
+        # the page has this history: the frame leaves it out, the rest is the frame's
+        assert "history" not in sent["view"]
+        assert {**sent["view"], "history": state["view"]["history"]} == state["view"]
+        assert sent["server_time"] != state["server_time"]
         stale = {**state, "pushed": "stale"}
-        await layer.group_send(
-            seat_group(game.pk, players[1].pk), {"type": "game.frames", "frames": [stale]}
-        )
+        await layer.group_send(seat_group(game.pk, players[1].pk), pushed_event(stale))
         assert await socket.receive_nothing(timeout=0.5)
         # another player's seat group does not reach this socket
         await layer.group_send(
             seat_group(game.pk, players[2].pk),
-            {"type": "game.frames", "frames": [{**pushed, "version": state["version"] + 2}]},
+            pushed_event({**pushed, "version": state["version"] + 2}),
         )
         assert await socket.receive_nothing(timeout=0.5)
+        await socket.disconnect()
+
+    run(scenario)
+
+
+def test_a_pushed_frame_carries_the_history_when_the_pages_is_another(started_table):
+    """The finished hands' history goes to a page only when the one it has is not the frame's:
+    after a hand's end, or when the socket missed the message that had it (then, without the
+    history in the message, the socket builds its own frame)."""
+    game, players = started_table()
+    layer = get_channel_layer()
+    group = seat_group(game.pk, players[1].pk)
+    hand = {"number": 1, "dealer": 0, "points": [1, 0], "marker": "a finished hand"}
+
+    async def scenario():
+        socket = await table_socket(game.pk, players[1])
+        state = await join(socket)
+        assert state["view"]["history"] == []
+        version = state["version"]
+        one_hand = {**state, "view": {**state["view"], "history": [hand]}}
+        # a run crossing a hand's end: the first frame without the history, the next with it
+        await layer.group_send(
+            group,
+            pushed_event(
+                {**state, "version": version + 1},
+                {**one_hand, "version": version + 2},
+                {**one_hand, "version": version + 3},
+            ),
+        )
+        sent = [await receive(socket) for _ in range(3)]
+        assert [frame["version"] for frame in sent] == [version + 1, version + 2, version + 3]
+        assert "history" not in sent[0]["view"]
+        assert sent[1]["view"]["history"] == [hand]
+        assert "history" not in sent[2]["view"]
+        # a count the page does not have and the message does not carry: the socket builds
+        # its own frame from the database (the game is still at its version: no hand ended)
+        two_hands = {**state, "view": {**state["view"], "history": [hand, hand]}}
+        await layer.group_send(
+            group,
+            pushed_event({**two_hands, "version": version + 4}, histories={1: [hand]}),
+        )
+        rebuilt = await receive(socket)
+        assert rebuilt["version"] == game.version and rebuilt["view"]["history"] == []
         await socket.disconnect()
 
     run(scenario)
@@ -148,9 +205,7 @@ def test_a_message_to_a_socket_costs_no_hop_to_the_sync_thread(started_table, mo
         state = await join(socket)
         for step in range(1, 6):
             pushed = {**state, "version": state["version"] + step}
-            await layer.group_send(
-                seat_group(game.pk, players[1].pk), {"type": "game.frames", "frames": [pushed]}
-            )
+            await layer.group_send(seat_group(game.pk, players[1].pk), pushed_event(pushed))
             assert (await receive(socket))["version"] == state["version"] + step
         await socket.disconnect()
 

@@ -53,10 +53,17 @@ const openReport = createReports((seat) => seatName(state, seat));
 const paced = [];
 let pacing = null;
 let shownAt = 0;
+// the finished hands' history of the last frame received: a frame pushed after a move leaves it
+// out when this page has it already (games/frame_wire.py)
+let lastHistory = [];
 
 function receive(frame) {
   if (frame.type === "state") {
     frame.receivedAt = Date.now(); // the server's clock is read against the arrival
+    if (frame.view) {
+      if (frame.view.history) lastHistory = frame.view.history;
+      else frame.view.history = lastHistory;
+    }
     paced.push(frame);
     showPaced();
   } else receiveOther(frame);

@@ -1,0 +1,89 @@
+"""A table socket's text: a move's frames on their way to the players' sockets, and the
+messages a page sends.
+
+The process that made a move encodes each seat's frame as JSON once (`frame_pushed`), without
+its send time and without the finished hands' history, which only grows at a hand's end but
+made most of a frame's bytes late in a game (about 1.1 KB a hand). A socket then sends the text
+as it is (`wire_text`), adding the history only when its page's is not the one this frame has
+(`frame.view.history` absent: the page keeps the one it has). Before, the frames went through
+the channel layer as nested dicts, and every socket unpacked them and encoded them again: about
+a fifth of a daphne's work under the load table (issue 21).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+_encode = json.JSONEncoder(separators=(",", ":")).encode
+
+# each finished hand's JSON, made once per record dict (`games.engine.view.finished_hand_dict`
+# shares one dict per record); the dict is kept with its text, so its id is not reused meanwhile
+_HAND_TEXTS: dict[int, tuple[dict[str, Any], str]] = {}
+_HAND_TEXTS_MAX = 10_000  # about 1,000 tables of about 10 hands
+
+
+def frame_pushed(frame: dict[str, Any]) -> dict[str, Any]:
+    """`frame` (`games.selectors.seat_frame`, its view's history included) as the mover sends it:
+    its version, how many finished hands its history holds, and its JSON text (`body`) without
+    `server_time` and the view's history. The view is the body's last key (`wire_text`)."""
+    view = frame["view"]
+    slim = {key: value for key, value in frame.items() if key not in ("server_time", "view")}
+    slim["view"] = {key: value for key, value in view.items() if key != "history"}
+    return {"version": frame["version"], "hands": len(view["history"]), "body": _encode(slim)}
+
+
+def history_text(history: list[dict[str, Any]]) -> str:
+    """The JSON of a view's history (finished hands' public records), each hand encoded once."""
+    parts = []
+    for record in history:
+        kept = _HAND_TEXTS.get(id(record))
+        if kept is None or kept[0] is not record:
+            if len(_HAND_TEXTS) >= _HAND_TEXTS_MAX:
+                _HAND_TEXTS.clear()
+            kept = (record, _encode(record))
+            _HAND_TEXTS[id(record)] = kept
+        parts.append(kept[1])
+    return "[" + ",".join(parts) + "]"
+
+
+def wire_text(body: str, server_time: str, history: str | None = None) -> str:
+    """What a socket sends of a pushed frame: the body with its send time, and the history (JSON
+    text) in its view when given. Both go in as text: the body is an object whose last key is
+    its view, itself an object, so it ends with "}}"."""
+    head = '{"server_time":' + _encode(server_time) + ","
+    if history is None:
+        return head + body[1:]
+    return head + body[1:-2] + ',"history":' + history + "}}"
+
+
+def frames_of(event: dict[str, Any]) -> list[dict[str, Any]]:
+    """The frames a page makes of a "game.frames" message, history included, without their
+    send time (tests and benchmarks read pushed frames as the page does)."""
+    histories = dict(event["histories"])
+    frames = []
+    for pushed in event["frames"]:
+        frame = json.loads(wire_text(pushed["body"], "", histories[pushed["hands"]]))
+        del frame["server_time"]
+        frames.append(frame)
+    return frames
+
+
+MAX_VERSION = 2**31 - 1  # Game.version is a PostgreSQL integer
+
+
+def message_parsed(text_data: str | None) -> dict[str, Any] | str:
+    """A page's message as a dict, or why it is refused (its size is checked before: deep
+    nesting within it raises RecursionError)."""
+    if text_data is None:
+        return "Messages are JSON text."
+    try:
+        message = json.loads(text_data)
+    except (ValueError, RecursionError):
+        return "Messages are JSON."
+    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+        return "A message is a JSON object with a type."
+    version = message.get("version")  # an int, never a bool, a float or a huge number
+    if type(version) is not int or not 0 <= version <= MAX_VERSION:
+        return "A message carries the game version it was sent from."
+    return message
