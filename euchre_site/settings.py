@@ -140,6 +140,10 @@ if DATABASE_URL:
             DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = True
         else:
             DATABASES["default"]["OPTIONS"]["pool"] = db_pool_options(os.environ)
+            # prepared statements for the cursors that ask for them (server-side binding: the
+            # move path's statements, games/services/move_rows.py); Django's own cursors bind
+            # on the client and never prepare. Off behind PgBouncer, which may switch servers
+            DATABASES["default"]["OPTIONS"].setdefault("prepare_threshold", 0)
 else:
     # Trying the site needs no database server; the tests never run on this (see tests/conftest.py).
     DATABASES = {

@@ -21,7 +21,7 @@ from ..selectors import seat_frames
 from . import after_move
 from .after_move import RunFrames
 from .game_over import game_finished
-from .move_rows import actions_insert, game_update, seats_with_players
+from .move_rows import game_update
 
 
 @dataclass(frozen=True)
@@ -46,12 +46,6 @@ class Move:
     source: str = ""
 
 
-def seats_by_position(game: Game) -> dict[int, Seat]:
-    """The table's seats and their players in one query: a move needs the mover's and the next
-    one's, and the frames it sends name every seat's player."""
-    return seats_with_players(game.pk)
-
-
 def moves_record(
     game: Game,
     seats: dict[int, Seat],
@@ -61,20 +55,15 @@ def moves_record(
     shown_after_ms: int = 0,
     computer_turn: bool = True,
 ) -> MoveApplied:
-    """Appends `moves` (one insert), bumps the version, sets the next deadline; the frames and
+    """Appends `moves` and bumps the version (one statement), sets the next deadline; the frames and
     follow-ups go on commit. `shown_after_ms`: how long after the commit the page shows the
     last move (a run's pacing), added to the next person's time. `computer_turn=False`: no
     task for a computer to act next (the caller goes on itself)."""
     first = game.version
     now = timezone.now()
-    actions_insert(
-        game.pk,
-        [
-            (first + n, move.seat, move.action, move.source or source)
-            for n, move in enumerate(moves)
-        ],
-        now,
-    )
+    rows = [
+        (first + n, move.seat, move.action, move.source or source) for n, move in enumerate(moves)
+    ]
     after = moves[-1].after
     game.version = first + len(moves)
     # the next move and frame in this process start from here, once the moves are committed
@@ -110,6 +99,7 @@ def moves_record(
             "turn_deadline",
             "moved_at",
         ],
+        actions=(rows, now),  # the log's rows in the same statement
     )
     computer_next = not after.is_over and game.turn_deadline is None
     after_move.schedule(

@@ -18,8 +18,8 @@ from games.players.levels import choose_action_at_level
 from ..models import Action, ComputerLevel, Game, Seat
 from ..selectors import engine_game
 from .errors import Refused
-from .move_record import Move, MoveApplied, moves_record, seats_by_position
-from .move_rows import game_locked
+from .move_record import Move, MoveApplied, moves_record
+from .move_rows import game_with_seats_locked
 
 
 class MoveRejected(Refused):
@@ -43,10 +43,10 @@ def game_act(*, game_id: int, user_id: int, action: str, version: int) -> MoveAp
     """A player's own move, and the easy computers' after it (MOVE_WITH_PERSON_LEVELS) in the
     same transaction. Playing yourself brings your time limit back to full (seed 000)."""
     with transaction.atomic():
-        game = game_locked(game_id)
-        if game is None:
+        locked = game_with_seats_locked(game_id)
+        if locked is None:
             raise Game.DoesNotExist(f"no game {game_id}")
-        seats = seats_by_position(game)
+        game, seats = locked
         seat = _players_seat(game, seats, user_id)
         if version != game.version:
             raise MoveRejected(
@@ -82,10 +82,12 @@ def computer_run(*, game_id: int, version: int) -> MoveApplied | None:
     deadline. A process dying midway loses nothing: nothing of the run is stored, and the
     sweeper queues the computer's turn again. At COMPUTER_RUN_LONGEST moves the rest is queued."""
     with transaction.atomic():
-        game = game_locked(game_id)
-        if game is None or game.status != Game.Status.PLAYING or game.version != version:
+        locked = game_with_seats_locked(game_id)
+        if locked is None:
             return None
-        seats = seats_by_position(game)
+        game, seats = locked
+        if game.status != Game.Status.PLAYING or game.version != version:
+            return None
         moves = computers_play(game, seats, engine_game(game), at_version=version)
         if not moves:
             return None
@@ -144,14 +146,16 @@ def computer_act(
     if source == Action.Source.TIMEOUT and not _still_at(game_id, version):
         return None  # most timers find that the player moved in time: no lock for those
     with transaction.atomic():
-        game = game_locked(game_id)
-        if game is None or game.status != Game.Status.PLAYING or game.version != version:
+        locked = game_with_seats_locked(game_id)
+        if locked is None:
+            return None
+        game, seats = locked
+        if game.status != Game.Status.PLAYING or game.version != version:
             return None
         engine = engine_game(game)
         seat_position = engine.to_act
         if seat_position is None:
             return None
-        seats = seats_by_position(game)
         seat = seats[seat_position]
         if source == Action.Source.TIMEOUT:
             if seat.is_computer or game.turn_deadline is None:

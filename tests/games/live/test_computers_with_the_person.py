@@ -80,9 +80,9 @@ def test_the_person_and_the_computers_moves_are_one_transaction(
     longest = 0
     while longest < 3 and game.status == Game.Status.PLAYING:
         before = game.version
-        # BEGIN, lock the game, its seats and players, one insert of every action, the game's
-        # update, COMMIT (the person's time limit is full: not written)
-        with django_assert_max_num_queries(6):
+        # BEGIN, the game locked with its seats and players, the log's insert with the game's
+        # update, COMMIT: no log read
+        with django_assert_max_num_queries(4):
             applied = persons_move(game, person)
         longest = max(longest, applied.version - before - 1)
         game = to_the_persons_turn(Game.objects.get(pk=game.pk))

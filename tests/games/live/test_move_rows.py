@@ -1,13 +1,16 @@
 """The move path's statements written out (games/services/move_rows.py) read and write the same
 rows as the ORM would: every field of the game and its seats, the players' names, the log's
-rows and the game's update; and a finished hand's dict is made once and equal to its record's."""
+rows and the game's update, each pair in one statement; and a finished hand's dict is made once
+and equal to its record's."""
 
 from __future__ import annotations
 
 from datetime import timedelta
 
+import psycopg
 import pytest
-from django.db import transaction
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games.engine import Game as EngineGame
@@ -16,7 +19,7 @@ from games.engine.view import finished_hand_dict
 from games.models import Action, Game, Seat
 from games.players import choose_action
 from games.selectors import engine_game
-from games.services.move_rows import actions_insert, game_locked, game_update, seats_with_players
+from games.services.move_rows import game_update, game_with_seats_locked
 from games.services.tables import table_create, table_start
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -29,13 +32,29 @@ def fields_of(instance) -> dict:
     }
 
 
-def test_the_game_locked_is_the_row_the_orm_reads(started_table):
+def locked_elsewhere(game_id: int) -> bool:
+    """Whether another connection finds the game's row locked (and its seats not)."""
+    params = connection.get_connection_params()
+    params.pop("cursor_factory", None)
+    with psycopg.connect(**params, autocommit=True) as other:
+        other.execute('SELECT 1 FROM "games_seat" WHERE "game_id"=%s FOR UPDATE NOWAIT', [game_id])
+        try:
+            other.execute('SELECT 1 FROM "games_game" WHERE "id"=%s FOR UPDATE NOWAIT', [game_id])
+        except psycopg.errors.LockNotAvailable:
+            return True
+    return False
+
+
+def test_the_game_locked_is_the_row_the_orm_reads_and_locks(started_table):
     game, _players = started_table(RuleOptions(target_score=7, stick_the_dealer=True))
     with transaction.atomic():
-        locked = game_locked(game.pk)
+        locked, seats = game_with_seats_locked(game.pk)
+        assert locked_elsewhere(game.pk)
+    assert not locked_elsewhere(game.pk)
     assert fields_of(locked) == fields_of(Game.objects.get(pk=game.pk))
     assert locked.rules["target_score"] == 7  # the JSON decoded, not its text
-    assert game_locked(game.pk + 10_000) is None
+    assert sorted(seats) == [0, 1, 2, 3] and all(seat.game is locked for seat in seats.values())
+    assert game_with_seats_locked(game.pk + 10_000) is None
 
 
 def test_the_seats_come_with_their_players_names_and_the_empty_seats_without(make_player):
@@ -44,7 +63,7 @@ def test_the_seats_come_with_their_players_names_and_the_empty_seats_without(mak
         creator_id=person.pk, kind=Game.Kind.PRIVATE, rules=RuleOptions(), computer_level="easy"
     )
     table_start(game_id=game.pk, user_id=person.pk)
-    seats = seats_with_players(game.pk)
+    _game, seats = game_with_seats_locked(game.pk)
     by_orm = {seat.position: seat for seat in Seat.objects.filter(game=game).select_related("user")}
     assert sorted(seats) == sorted(by_orm) == [0, 1, 2, 3]
     for position, seat in seats.items():
@@ -69,19 +88,17 @@ def test_the_log_rows_and_the_games_update_are_what_the_orm_stores(started_table
         engine = engine.apply(action, seat=engine.to_act)
     now = timezone.now()
     with transaction.atomic():
-        locked = game_locked(game.pk)
-        actions_insert(
-            game.pk,
-            [
-                (first + n, seat, action, Action.Source.PLAYER)
-                for n, (seat, action) in enumerate(actions)
-            ],
-            now,
-        )
+        locked, _seats = game_with_seats_locked(game.pk)
         locked.version = first + 3
         locked.turn_deadline = now + timedelta(seconds=30)
         locked.moved_at = now
-        game_update(locked, ["version", "turn_deadline", "moved_at"])
+        rows = [
+            (first + n, seat, action, Action.Source.PLAYER)
+            for n, (seat, action) in enumerate(actions)
+        ]
+        with CaptureQueriesContext(connection) as statements:
+            game_update(locked, ["version", "turn_deadline", "moved_at"], actions=(rows, now))
+        assert len(statements) == 1  # the insert and the update in one statement
     stored = list(Action.objects.filter(game=game, sequence__gte=first).order_by("sequence"))
     assert [(row.sequence, row.seat, row.action, row.source) for row in stored] == [
         (first + n, seat, action, "player") for n, (seat, action) in enumerate(actions)

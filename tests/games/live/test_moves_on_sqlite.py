@@ -22,7 +22,7 @@ from games.engine import RuleOptions
 from games.models import Action, Game, Seat
 from games.players import choose_action
 from games.selectors import engine_game, table_state
-from games.services.move_rows import seats_with_players
+from games.services.move_rows import game_with_seats_locked
 from games.services.play import computer_act, game_act
 from games.services.tables import table_create, table_start
 
@@ -41,7 +41,7 @@ while game.status == Game.Status.PLAYING:
     else:
         computer_act(game_id=game.pk, version=game.version, source=Action.Source.COMPUTER)
     game.refresh_from_db()
-seats = seats_with_players(game.pk)
+_game, seats = game_with_seats_locked(game.pk)
 assert seats[0].user.get_short_name() == "Lite" and seats[1].user is None
 assert all(type(seat.covered) is bool for seat in seats.values())
 assert game.moved_at is not None and game.moved_at.tzinfo is not None
