@@ -217,7 +217,10 @@ async def run_load(args: argparse.Namespace) -> Measures:
                     args.computer_level,
                 )
             except Exception as error:
-                measures.errors[f"open_table:{type(error).__name__}"] += 1
+                kind = f"open_table:{type(error).__name__}"
+                measures.errors[kind] += 1
+                if measures.errors[kind] <= 3:  # what went wrong, in the report
+                    print(f"  opening a table failed: {error!r}"[:300], flush=True)
                 await asyncio.sleep(1)
                 continue
             game_ids.append(game_id)

@@ -143,11 +143,19 @@ def achievements_after_game(*, game_id: int) -> list[AchievementAward]:
         )
         earned = [(BY_SLUG[slug], f"game:{game.pk}:{within}", game.pk) for slug, within in found]
         with transaction.atomic():
-            # one check at a time per player: streaks read the rows other checks write
-            User.objects.select_for_update().filter(pk=seat.user_id).exists()
+            player_checks_serialized(user_id=seat.user_id)
             earned += _record_achievements(user_id=seat.user_id, game=game)
             awards += achievements_award(user_id=seat.user_id, earned=earned)
     return awards
+
+
+def player_checks_serialized(*, user_id: int) -> None:
+    """One achievements check at a time per player (streaks read the rows other checks write):
+    the player's row locked until the transaction ends. FOR NO KEY UPDATE, not FOR UPDATE: a
+    row inserted elsewhere that refers to the player (a table opened, a ledger entry) checks
+    its foreign key with FOR KEY SHARE at its commit, which FOR UPDATE blocks; that commit
+    could hold the wallet this check awards coins from, a deadlock (seen at 1,000 tables)."""
+    User.objects.select_for_update(no_key=True).filter(pk=user_id).exists()
 
 
 def _record_achievements(*, user_id: int, game: Game) -> list[tuple[Achievement, str, int | None]]:
