@@ -23,14 +23,21 @@ _HAND_TEXTS: dict[int, tuple[dict[str, Any], str]] = {}
 _HAND_TEXTS_MAX = 10_000  # about 1,000 tables of about 10 hands
 
 
-def frame_pushed(frame: dict[str, Any]) -> dict[str, Any]:
-    """`frame` (`games.selectors.seat_frame`, its view's history included) as the mover sends it:
-    its version, how many finished hands its history holds, and its JSON text (`body`) without
-    `server_time` and the view's history. The view is the body's last key (`wire_text`)."""
-    view = frame["view"]
-    slim = {key: value for key, value in frame.items() if key not in ("server_time", "view")}
-    slim["view"] = {key: value for key, value in view.items() if key != "history"}
-    return {"version": frame["version"], "hands": len(view["history"]), "body": _encode(slim)}
+def table_text(table: dict[str, Any]) -> str:
+    """The table's part of every frame of a run (`games.selectors.table_fields`), encoded once:
+    an object's inside, for `frame_pushed`."""
+    return _encode(table)[1:-1]
+
+
+def frame_pushed(table: str, fields: dict[str, Any], view: dict[str, Any]) -> dict[str, Any]:
+    """A seat's frame as the mover sends it: its version, how many finished hands its view's
+    history holds, and its JSON text (`body`): the table's part (`table_text`), the seat's
+    version fields (`games.selectors.seat_version_fields`) without `server_time`, and the view
+    without its history, last (`wire_text`)."""
+    mine = {key: value for key, value in fields.items() if key != "server_time"}
+    slim = {key: value for key, value in view.items() if key != "history"}
+    body = "{" + table + "," + _encode(mine)[1:-1] + ',"view":' + _encode(slim) + "}"
+    return {"version": fields["version"], "hands": len(view["history"]), "body": body}
 
 
 def history_text(history: list[dict[str, Any]]) -> str:

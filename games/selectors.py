@@ -82,34 +82,23 @@ def table_state(
     return state
 
 
-def seat_frames(game: Game, seats: list[Seat], engine: EngineGame) -> dict[int, dict[str, Any]]:
-    """The frame of each person seated at a game still playing, by user id, built once by the
-    process that made the move (`games.services.after_move` sends each to its own player's
-    sockets only): a socket then sends it without asking the database. `seats` in position
-    order, with their users."""
-    if game.status != Game.Status.PLAYING:
-        return {}  # a finished game's frame carries its result: each socket asks for it
-    return {
-        seat.user_id: seat_frame(game, seats, seat, engine.view(seat.position).to_dict())
-        for seat in seats
-        if seat.user_id is not None and not seat.cancelled
-    }
-
-
 def seat_frame(game: Game, seats: list[Seat], mine: Seat, view: dict[str, Any]) -> dict[str, Any]:
-    """One player's frame: the table as their seat sees it (`view`, the engine's seat view)."""
+    """One player's frame: the table as their seat sees it (`view`, the engine's seat view).
+    `seats` in position order, with their users."""
+    return {**table_fields(game, seats), **seat_version_fields(game, mine), "view": view}
+
+
+def table_fields(game: Game, seats: list[Seat]) -> dict[str, Any]:
+    """What every seat's frame says of the table itself, the same at every version of a run of
+    moves (its seats' rows do not change within one: the mover encodes this once a run)."""
     rules = stored_rules(game.rules)
     return {
         "type": "state",
         "game": game.pk,
-        "version": game.version,
-        "status": game.status,
         "kind": game.kind,
         "variant": rules_preset_name(rules),
         "rules": rules.to_dict() if isinstance(rules, RuleOptions) else dict(game.rules),
         "seat_count": game.seat_count,
-        "my_seat": mine.position,
-        "cancelled": mine.cancelled,
         "seats": [
             {
                 "position": seat.position,
@@ -123,12 +112,21 @@ def seat_frame(game: Game, seats: list[Seat], mine: Seat, view: dict[str, Any]) 
             }
             for seat in seats
         ],
-        "turn_deadline": game.turn_deadline.isoformat() if game.turn_deadline else None,
-        "server_time": timezone.now().isoformat(),
         # the page shows a computer's move this long after the move before it: a run of
         # computer moves is made at once (games.services.play.computer_run)
         "computer_pause_ms": int(settings.GAME_COMPUTER_PAUSE_SECONDS * 1000),
-        "view": view,
+    }
+
+
+def seat_version_fields(game: Game, mine: Seat) -> dict[str, Any]:
+    """What one seat's frame says besides the table and the view, at the game's version."""
+    return {
+        "version": game.version,
+        "status": game.status,
+        "my_seat": mine.position,
+        "cancelled": mine.cancelled,
+        "turn_deadline": game.turn_deadline.isoformat() if game.turn_deadline else None,
+        "server_time": timezone.now().isoformat(),
     }
 
 

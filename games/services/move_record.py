@@ -15,9 +15,9 @@ from django.utils import timezone
 from games.engine import Game as EngineGame
 
 from ..engine_states import keep_on_commit
-from ..frame_wire import frame_pushed, history_text
+from ..frame_wire import frame_pushed, history_text, table_text
 from ..models import Action, Game, Seat
-from ..selectors import seat_frames
+from ..selectors import seat_version_fields, table_fields
 from . import after_move
 from .after_move import RunFrames
 from .game_over import game_finished
@@ -126,10 +126,14 @@ def moves_record(
 
 
 def _frames_of(game: Game, seats: dict[int, Seat], moves: list[Move], first: int) -> RunFrames:
-    """Each new version's frames by user id, oldest first, as text (`games.frame_wire`), and
-    the history of finished hands each one's count stands for: the versions inside a run are
-    the game as it was then (playing, a computer to act, no deadline)."""
+    """Each new version's frames by user id, oldest first, as text (`games.frame_wire`), for
+    the players seated at a game still playing (a finished game's frame carries its result,
+    which each socket asks for), and the history of finished hands each one's count stands
+    for. The versions inside a run are the game as it was then (playing, a computer to act,
+    no deadline); the table's part of the frames is the same at each."""
     ordered = [seats[position] for position in sorted(seats)]
+    players = [seat for seat in ordered if seat.user_id is not None and not seat.cancelled]
+    table = table_text(table_fields(game, ordered))
     frames: list[dict[int, dict[str, Any]]] = []
     histories: dict[int, str] = {}
     for number, move in enumerate(moves):
@@ -139,11 +143,13 @@ def _frames_of(game: Game, seats: dict[int, Seat], moves: list[Move], first: int
             then.version, then.status = first + number + 1, Game.Status.PLAYING
             then.turn_deadline = None
         pushed = {}
-        for user_id, frame in seat_frames(then, ordered, move.after).items():
-            pushed[user_id] = frame_pushed(frame)
-            hands = pushed[user_id]["hands"]
-            if hands not in histories:  # the same public records at every seat
-                histories[hands] = history_text(frame["view"]["history"])
+        if then.status == Game.Status.PLAYING:
+            for seat in players:
+                view = move.after.view(seat.position).to_dict()
+                pushed[seat.user_id] = frame_pushed(table, seat_version_fields(then, seat), view)
+                hands = pushed[seat.user_id]["hands"]
+                if hands not in histories:  # the same public records at every seat
+                    histories[hands] = history_text(view["history"])
         frames.append(pushed)
     return RunFrames(frames, histories)
 

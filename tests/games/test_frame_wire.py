@@ -7,7 +7,23 @@ import json
 import random
 
 from games.engine import Game, preset_rules
-from games.frame_wire import frame_pushed, frames_of, history_text, message_parsed, wire_text
+from games.frame_wire import (
+    frame_pushed,
+    frames_of,
+    history_text,
+    message_parsed,
+    table_text,
+    wire_text,
+)
+
+VERSION_KEYS = ("version", "status", "my_seat", "cancelled", "turn_deadline", "server_time")
+
+
+def pushed_of(frame: dict) -> dict:
+    """`frame_pushed` of a frame-shaped dict: its table's part, its version fields, its view."""
+    table = {key: value for key, value in frame.items() if key not in (*VERSION_KEYS, "view")}
+    fields = {key: frame[key] for key in VERSION_KEYS if key in frame}
+    return frame_pushed(table_text(table), fields, frame["view"])
 
 
 def frames_along_a_game(seed: int) -> list[dict]:
@@ -22,6 +38,7 @@ def frames_along_a_game(seed: int) -> list[dict]:
             {
                 "type": "state",
                 "version": len(game.actions),
+                "status": "playing",
                 "server_time": "then",
                 "seats": [{"position": n, "name": f"Player é{n}"} for n in range(4)],
                 "view": game.view(seat).to_dict(),
@@ -35,7 +52,7 @@ def test_the_wire_text_parses_to_the_frame_with_or_without_its_history():
     frames = frames_along_a_game(7)
     assert any(frame["view"]["history"] for frame in frames)  # the game ran past a hand
     for frame in frames:
-        pushed = frame_pushed(frame)
+        pushed = pushed_of(frame)
         history = frame["view"]["history"]
         assert pushed["version"] == frame["version"] and pushed["hands"] == len(history)
         full = json.loads(wire_text(pushed["body"], "now", history_text(history)))
@@ -57,7 +74,7 @@ def test_a_hands_text_is_made_once_and_the_history_is_the_same_json():
 def test_frames_of_reads_a_message_as_the_page_does():
     frames = frames_along_a_game(3)[:5]
     event = {
-        "frames": [frame_pushed(frame) for frame in frames],
+        "frames": [pushed_of(frame) for frame in frames],
         "histories": [[0, history_text([])]],
     }
     expected = [{k: v for k, v in frame.items() if k != "server_time"} for frame in frames]

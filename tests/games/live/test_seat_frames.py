@@ -11,13 +11,14 @@ import pytest
 from channels.layers import get_channel_layer
 from django.utils import timezone
 
-from games.frame_wire import frame_pushed, frames_of, history_text
+from games.frame_wire import frames_of, history_text
 from games.models import Action, Game, Seat
 from games.players import choose_action
 from games.selectors import engine_game, table_state
 from games.services.after_move import seat_group, table_group, watch_group
 from games.services.play import computer_act, game_act
 from games.services.tables import game_cancel
+from tests.games.test_frame_wire import pushed_of
 
 from .conftest import player_to_act
 from .layer_listen import listening
@@ -61,7 +62,7 @@ def test_a_moves_frames_go_to_each_seated_player_only_and_are_their_own_table_st
 def pushed_event(*frames: dict, histories: dict[int, list] | None = None) -> dict:
     """A "game.frames" message as the mover makes it, of these frames (table_state's dicts),
     with the history of each count (their own, unless `histories` says otherwise)."""
-    pushed = [frame_pushed(frame) for frame in frames]
+    pushed = [pushed_of(frame) for frame in frames]
     if histories is None:
         histories = {len(frame["view"]["history"]): frame["view"]["history"] for frame in frames}
     return {
