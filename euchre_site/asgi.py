@@ -15,6 +15,7 @@ from euchre_site.busy import SocketBusyGuard  # noqa: E402
 from euchre_site.origins import SameOriginValidator  # noqa: E402
 from euchre_site.proxies import ProxyHeadersMiddleware  # noqa: E402
 from euchre_site.routing import websocket_urlpatterns  # noqa: E402
+from euchre_site.server_gc import server_gc  # noqa: E402
 
 # The client's address and scheme are settled first, for both protocols (TRUSTED_PROXIES).
 application = ProxyHeadersMiddleware(
@@ -29,3 +30,5 @@ application = ProxyHeadersMiddleware(
         }
     )
 )
+
+server_gc()  # the app is loaded: keep it out of the collector's scans
