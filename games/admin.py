@@ -1,6 +1,6 @@
 """Staff views of games (with their seats, action log and chat), chat lines and the action
-log. Reports, players and moderation decisions are in `admin_moderation`. Games are made and
-played through the services, so these pages are read-only."""
+log. Reports and moderation decisions are in `admin_moderation`, players in `admin_players`.
+Games are made and played through the services, so these pages are read-only."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from django.utils.safestring import SafeString
 from . import (
     admin_collusion,  # noqa: F401  (registers the collusion review's page)
     admin_moderation,  # noqa: F401  (registers the moderation pages)
+    admin_players,  # noqa: F401  (registers the players' pages)
     admin_review,  # noqa: F401  (registers the game reviews' page)
 )
 from .admin_display import READ_ONLY_PAGE, action_for_staff, player_link

@@ -35,6 +35,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 from .load_client import TableClient
+from .load_flood import flood
 
 MISSED_AFTER_SECONDS = 5.0
 
@@ -57,6 +58,7 @@ class Measures:
     connect_failures: int = 0
     connect_failure_kinds: Counter[str] = field(default_factory=Counter)
     rss_peak_kib: dict[int, int] = field(default_factory=dict)
+    flood: Counter[str] = field(default_factory=Counter)  # the flooders' sockets (--flooders)
 
 
 class TableTracker:
@@ -196,6 +198,7 @@ async def run_load(args: argparse.Namespace) -> Measures:
     print(f"making {args.tables * humans} players ...", flush=True)
     players = await asyncio.to_thread(make_players, args.tables * humans, run)
     game_ids: list[int] = []
+    game_of_table: dict[int, int] = {}  # each table's game now
     clients: list[TableClient] = []
     deadline = time.monotonic() + args.ramp + args.duration
     ready = asyncio.Event()
@@ -224,6 +227,7 @@ async def run_load(args: argparse.Namespace) -> Measures:
                 await asyncio.sleep(1)
                 continue
             game_ids.append(game_id)
+            game_of_table[index] = game_id
             measures.tables_opened += 1
             tracker = TableTracker(humans, measures)
             group = [
@@ -291,6 +295,11 @@ async def run_load(args: argparse.Namespace) -> Measures:
         measures.steady_from = time.monotonic()
         deadline = measures.steady_from + args.duration
         print(f"  steady after {measures.steady_from - measures.started:.1f} s", flush=True)
+        first = sorted(game_of_table)[: args.flooders]  # the first tables' players flood
+        targets = [(urls[n % len(urls)], game_of_table[n], players[n * humans][1]) for n in first]
+        await asyncio.gather(
+            *(flood(*target, args, deadline, measures.flood) for target in targets)
+        )
 
     print(f"opening {args.tables} tables on {len(urls)} process(es) ...", flush=True)
     await asyncio.gather(open_all(), sample_memory(), report_progress(), steady())
@@ -331,6 +340,10 @@ def print_report(args: argparse.Namespace, measures: Measures) -> None:
         f"max {max(latencies_ms, default=float('nan')):.0f}  ({len(latencies_ms)} moves timed)"
     )
     print(f"errors               {errors} {dict(measures.errors) if errors else ''}")
+    if args.flooders:
+        print(
+            f"flooders             {args.flooders}, {args.flood_rate:.0f}/s: {dict(measures.flood)}"
+        )
     print(f"missed moves         {measures.missed} (not at every seat within 5 s)")
     print(f"out-of-order frames  {measures.out_of_order}")
     print(f"coalesced versions   {measures.skipped} (a newer state came first; harmless)")
@@ -362,6 +375,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--open-rate", type=float, default=50, help="tables opened per second")
     parser.add_argument("--ramp", type=float, default=120, help="longest wait for every table")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--flooders", type=int, default=0, help="players' second sockets")
+    parser.add_argument("--flood-rate", type=float, default=200, help="a flooder's messages/s")
     args = parser.parse_args(argv)
     args.urls = [url.strip() for url in args.urls.split(",") if url.strip()]
     return args

@@ -164,6 +164,8 @@ def run_one(args: argparse.Namespace, daphnes: int, tables: int, out: Path) -> d
     ]  # fmt: skip
     if args.computer_level:
         command += ["--computer-level", args.computer_level]
+    if args.flooders:
+        command += ["--flooders", str(args.flooders), "--flood-rate", str(args.flood_rate)]
     busy_before, total_before = cpu_jiffies()
     groups_before = cpu_by_process_group()
     # the CPU per move is read over the measured window only (from the load generator's
@@ -246,6 +248,8 @@ def main() -> int:
     parser.add_argument("--think-max", type=float, default=0.4)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--worker-nice", type=int, default=0)
+    parser.add_argument("--flooders", type=int, default=0, help="as games.loadgen's")
+    parser.add_argument("--flood-rate", type=float, default=200)
     parser.add_argument(
         "--search-cpu",
         action="store_true",
