@@ -148,9 +148,9 @@ def test_a_run_is_one_transaction_whatever_its_length(
         if engine_game(game).to_act == 0:
             continue
         before = game.version
-        # BEGIN, the game locked with its seats and players, the log's insert with the game's
-        # update, COMMIT: no log read
-        with django_assert_max_num_queries(4):
+        # BEGIN, the game locked, read with its seats and players, the log's insert with the
+        # game's update, COMMIT: no log read
+        with django_assert_max_num_queries(5):
             applied = computer_run(game_id=game.pk, version=before)
         assert applied is not None
         longest = max(longest, applied.version - before)

@@ -80,9 +80,9 @@ def test_the_person_and_the_computers_moves_are_one_transaction(
     longest = 0
     while longest < 3 and game.status == Game.Status.PLAYING:
         before = game.version
-        # BEGIN, the game locked with its seats and players, the log's insert with the game's
-        # update, COMMIT: no log read
-        with django_assert_max_num_queries(4):
+        # BEGIN, the game locked, read with its seats and players, the log's insert with the
+        # game's update, COMMIT: no log read
+        with django_assert_max_num_queries(5):
             applied = persons_move(game, person)
         longest = max(longest, applied.version - before - 1)
         game = to_the_persons_turn(Game.objects.get(pk=game.pk))

@@ -129,9 +129,9 @@ def test_a_persons_move_and_its_frame_take_pinned_queries(
     engine = engine_game(game)
     player = player_to_act(game, players)
     action = choose_action(engine.view(engine.to_act), engine.rules)
-    # BEGIN, the game locked with its seats and players, the log's insert with the game's
-    # update, COMMIT: no log read
-    with django_assert_max_num_queries(4):
+    # BEGIN, the game locked, read with its seats and players, the log's insert with the
+    # game's update, COMMIT: no log read
+    with django_assert_max_num_queries(5):
         game_act(game_id=game.pk, user_id=player.pk, action=action, version=game.version)
     # the seats with the game and players (who the computer covers is on the seats)
     with django_assert_max_num_queries(1):
@@ -153,8 +153,8 @@ def test_a_computers_move_takes_pinned_queries(make_player, django_assert_max_nu
         action = choose_action(engine.view(0), engine.rules)
         game_act(game_id=game.pk, user_id=person.pk, action=action, version=game.version)
         game.refresh_from_db()
-    # BEGIN, the game locked with its seats and players, the log's insert with the game's
-    # update, COMMIT: no log read
-    with django_assert_max_num_queries(4):
+    # BEGIN, the game locked, read with its seats and players, the log's insert with the
+    # game's update, COMMIT: no log read
+    with django_assert_max_num_queries(5):
         applied = computer_act(game_id=game.pk, version=game.version, source=Action.Source.COMPUTER)
     assert applied is not None and applied.version == game.version + 1

@@ -5,6 +5,8 @@ and equal to its record's."""
 
 from __future__ import annotations
 
+import threading
+import time
 from datetime import timedelta
 
 import psycopg
@@ -55,6 +57,33 @@ def test_the_game_locked_is_the_row_the_orm_reads_and_locks(started_table):
     assert locked.rules["target_score"] == 7  # the JSON decoded, not its text
     assert sorted(seats) == [0, 1, 2, 3] and all(seat.game is locked for seat in seats.values())
     assert game_with_seats_locked(game.pk + 10_000) is None
+
+
+def test_a_seat_changed_while_the_lock_was_awaited_is_read_as_changed(started_table):
+    """The game's lock is awaited in a statement of its own: a statement that waited for it
+    would see the seats as they were before the holder changed them (a player who left)."""
+    game, players = started_table()
+    leaver = players[1]
+    took_lock, read = threading.Event(), {}
+
+    def holder() -> None:
+        try:
+            with transaction.atomic():
+                Game.objects.select_for_update().get(pk=game.pk)
+                took_lock.set()
+                time.sleep(0.5)  # the mover waits for the lock meanwhile
+                Seat.objects.filter(game=game, user=leaver).update(cancelled=True)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=holder)
+    thread.start()
+    assert took_lock.wait(timeout=10)
+    with transaction.atomic():
+        _game, seats = game_with_seats_locked(game.pk)
+        read["cancelled"] = [seat.cancelled for seat in seats.values() if seat.user_id == leaver.pk]
+    thread.join(timeout=10)
+    assert read["cancelled"] == [True]
 
 
 def test_the_seats_come_with_their_players_names_and_the_empty_seats_without(make_player):
