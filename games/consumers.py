@@ -28,11 +28,8 @@ socket closed with 4009 (daphne itself closes with 1009 beyond --websocket-max-m
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import json
 import logging
-import random
 import time
 from typing import Any
 
@@ -52,10 +49,10 @@ from .services.mutes import MuteRefused, chat_mute_seat, chat_unmute_seat
 from .services.play import MoveRejected, game_act, seat_touch
 from .services.player_sockets import player_group
 from .services.presence import online_mark_async, watcher_count_async
+from .services.socket_beats import SocketBeat, socket_beat_start, socket_beat_stop
 from .services.socket_slots import (
     SocketSlot,
     TooManySockets,
-    socket_slot_beat,
     socket_slot_release,
     socket_slot_take,
 )
@@ -84,7 +81,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     guard: SocketGuard
     accepted: bool = False
     slot: SocketSlot | None = None
-    heartbeat: asyncio.Task[None] | None = None
+    heartbeat: SocketBeat | None = None
     # the last state frame sent (a dict, or a pushed frame's text), and when (time.monotonic):
     # a repeated sync's answer; how many finished hands the page's history holds
     frame: dict[str, Any] | None = None
@@ -92,6 +89,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     frame_sent_at: float = float("-inf")
     hands_sent: int | None = None
     watchers: int = 0  # the watchers' count last sent
+    beat_tells_watchers = True
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         try:
@@ -161,7 +159,13 @@ class TableConsumer(AsyncWebsocketConsumer):
         except TooManySockets as refused:
             await self.refuse(refused.code, refused.message, CLOSE_TOO_MANY_SOCKETS)
             return False
-        self.heartbeat = asyncio.create_task(self.beat(self.slot))
+        self.heartbeat = socket_beat_start(
+            slot=self.slot,
+            user_id=self.user_id,
+            game_id=self.game_id,
+            # a player's socket is told the table's watcher count at each beat
+            on_watchers=self.send_watchers if self.beat_tells_watchers else None,
+        )
         return True
 
     async def accept(self, subprotocol: str | None = None, headers: Any = None) -> None:
@@ -182,17 +186,6 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_discard(self.seat_group, self.channel_name)
         await self.leave_slot()
 
-    async def beat(self, slot: SocketSlot) -> None:
-        """Keeps this socket counted while it is open (socket_slots: a silent entry expires)."""
-        period = settings.GAME_SOCKET_HEARTBEAT_SECONDS
-        while True:
-            await asyncio.sleep(period * random.uniform(0.9, 1.0))  # beats of many sockets spread
-            try:
-                await socket_slot_beat(slot)
-                await self.beat_presence()
-            except Exception:  # Redis away: the next beat tries again, the socket stays open
-                logger.warning("table socket: heartbeat failed", exc_info=True)
-
     async def beat_presence(self) -> None:
         """My player is online; the watchers' count, in case a watcher's daphne died."""
         await online_mark_async(user_id=self.user_id)
@@ -201,9 +194,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def leave_slot(self) -> None:
         heartbeat, self.heartbeat = self.heartbeat, None
         if heartbeat is not None:
-            heartbeat.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await heartbeat
+            await socket_beat_stop(heartbeat)
         slot, self.slot = self.slot, None
         if slot is None:
             return

@@ -13,11 +13,7 @@ table's watchers (`services.presence`); the players' sockets are told the new co
 
 from __future__ import annotations
 
-import asyncio
-import random
 from typing import Any
-
-from django.conf import settings
 
 from .consumer_threads import on_any_thread
 from .consumers import CLOSE_NOT_LOGGED_IN, CLOSE_NOT_SEATED, TableConsumer, logger
@@ -29,7 +25,7 @@ from .services.after_move import table_group, watch_group
 from .services.chat import chat_recent
 from .services.player_sockets import player_group
 from .services.presence import online_mark_async, watcher_join, watcher_leave
-from .services.socket_slots import SocketSlot, socket_slot_beat
+from .services.socket_beats import socket_beat_settled
 
 WATCHERS_ONLY = "You are watching this table: watchers cannot play or chat."
 PLAYING_HERE = "You play at this table: open it as a player."
@@ -43,6 +39,7 @@ def watch_access_to(*, game_id: int, user_id: int) -> WatchAccess | None:
 
 class WatchConsumer(TableConsumer):
     watching: bool = False  # counted among the table's watchers
+    beat_tells_watchers = False
 
     async def connect(self) -> None:
         self.guard = SocketGuard()
@@ -72,12 +69,17 @@ class WatchConsumer(TableConsumer):
         await self.send_state()
         await self.send_chat_history()
         self.watching = True
+        if self.heartbeat is not None:
+            self.heartbeat.watching = True  # its beats keep its place among the watchers
         await self.announce(await watcher_join(game_id=self.game_id, member=self.channel_name))
         await online_mark_async(user_id=self.user_id)
 
     async def disconnect(self, code: int) -> None:
         if self.watching:
             self.watching = False
+            if self.heartbeat is not None:
+                self.heartbeat.watching = False
+                await socket_beat_settled(self.heartbeat)
             try:
                 count = await watcher_leave(game_id=self.game_id, member=self.channel_name)
                 await self.announce(count)
@@ -86,18 +88,6 @@ class WatchConsumer(TableConsumer):
         if hasattr(self, "game_id"):
             await self.channel_layer.group_discard(watch_group(self.game_id), self.channel_name)
         await super().disconnect(code)
-
-    async def beat(self, slot: SocketSlot) -> None:
-        period = settings.GAME_SOCKET_HEARTBEAT_SECONDS
-        while True:
-            await asyncio.sleep(period * random.uniform(0.9, 1.0))
-            try:
-                await socket_slot_beat(slot)
-                await online_mark_async(user_id=self.user_id)
-                if self.watching:
-                    await watcher_join(game_id=self.game_id, member=self.channel_name)
-            except Exception:  # Redis away: the next beat tries again
-                logger.warning("watch socket: heartbeat failed", exc_info=True)
 
     async def announce(self, count: int) -> None:
         """Tells the table's sockets (players and watchers) how many watch now."""

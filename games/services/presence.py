@@ -15,6 +15,7 @@ player) or loading a page of play (the lobby and its status poll, a watch page).
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 import redis
 from django.conf import settings
@@ -74,6 +75,20 @@ async def online_mark_async(*, user_id: int) -> None:
 
 def online_mark(*, user_id: int) -> None:
     _sync().eval(_CHANGE, 1, online_key(), str(user_id), ONLINE_SECONDS * 1000, 1)
+
+
+def online_mark_queue(pipe: Any, *, user_id: int) -> None:
+    """online_mark_async as one command of a pipeline (socket_beats)."""
+    pipe.eval(_CHANGE, 1, online_key(), str(user_id), ONLINE_SECONDS * 1000, 1)
+
+
+def watcher_join_queue(pipe: Any, *, game_id: int, member: str) -> None:
+    pipe.eval(_CHANGE, 1, watchers_key(game_id), member, stale_after_ms(), 1)
+
+
+def watcher_count_queue(pipe: Any, *, game_id: int) -> None:
+    """The table's watchers, read (stale entries dropped) as one command of a pipeline."""
+    pipe.eval(_CHANGE, 1, watchers_key(game_id), "", stale_after_ms(), 0)
 
 
 def online_count() -> int:

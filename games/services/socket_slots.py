@@ -15,6 +15,7 @@ process holds a player's places for a minute at most, never for ever.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 
@@ -105,10 +106,11 @@ async def socket_slot_take(*, user_id: int, address: str | None, member: str) ->
     return SocketSlot(member=member, keys=tuple(keys))
 
 
-async def socket_slot_beat(slot: SocketSlot) -> None:
+def socket_slot_beat_queue(pipe: Any, slot: SocketSlot) -> None:
     """The socket is still open: its entries are fresh again (and back, if they were dropped
-    while this process could not beat)."""
-    await _redis().eval(_BEAT, len(slot.keys), *slot.keys, slot.member, stale_after_ms())
+    while this process could not beat). One command of a pipeline: a loop's sockets beat
+    together (socket_beats)."""
+    pipe.eval(_BEAT, len(slot.keys), *slot.keys, slot.member, stale_after_ms())
 
 
 async def socket_slot_release(slot: SocketSlot) -> None:
