@@ -11,6 +11,7 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
+from euchre_site.autobahn_logs import autobahn_plain_log_arguments  # noqa: E402
 from euchre_site.busy import SocketBusyGuard  # noqa: E402
 from euchre_site.origins import SameOriginValidator  # noqa: E402
 from euchre_site.proxies import ProxyHeadersMiddleware  # noqa: E402
@@ -31,4 +32,5 @@ application = ProxyHeadersMiddleware(
     )
 )
 
+autobahn_plain_log_arguments()
 server_gc()  # the app is loaded: keep it out of the collector's scans

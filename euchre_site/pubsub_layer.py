@@ -8,11 +8,17 @@ at 1,000 tables sockets missed daphne's five-second handshake and their retries 
 Here a publish takes a connection of its own from a bounded pool that waits for a free one
 (redis-py 8's plain pool raises past 100), and only the subscribing connection keeps the lock,
 which it needs to keep its set of channels right.
+
+Receiving is leaner than channels_redis's too (its receive loop was a tenth of a busy daphne):
+the subscribing connection speaks RESP2, whose messages are plain replies (redis-py 8's RESP3
+parser logs every pushed message with `str()` of it, debug on or not), and it waits for the
+next message without a timeout, which cost an asyncio timeout context per message.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Any
 
 from channels_redis.pubsub import (
@@ -22,6 +28,8 @@ from channels_redis.pubsub import (
 )
 from channels_redis.utils import _wrap_close, decode_hosts
 from redis import asyncio as aioredis
+
+logger = logging.getLogger(__name__)
 
 # one connection subscribes; the rest carry sends, each for one round trip
 POOL_CONNECTIONS = 16
@@ -143,6 +151,24 @@ class Shard(RedisSingleShardConnection):
                 self._subscribed_to.update(channels)
             raise
 
+    async def _do_receiving(self) -> None:
+        """channels_redis's loop, with a read that waits as long as it takes (redis-py still
+        reconnects and subscribes again if the connection drops)."""
+        while True:
+            try:
+                if self._pubsub and self._pubsub.subscribed:
+                    message = await self._pubsub.get_message(
+                        ignore_subscribe_messages=True, timeout=None
+                    )
+                    self._receive_message(message)
+                else:
+                    await asyncio.sleep(0.1)
+            except (asyncio.CancelledError, TimeoutError, GeneratorExit):
+                raise
+            except BaseException:
+                logger.exception("Unexpected exception in receive task")
+                await asyncio.sleep(1)
+
     async def publish(self, channel: str, message: bytes) -> None:
         self._ensure_redis()
         await self._redis.publish(channel, message)
@@ -160,6 +186,7 @@ class Shard(RedisSingleShardConnection):
         if self._redis is None:
             host = dict(self.host)
             address = host.pop("address")
+            host.setdefault("protocol", 2)
             pool = aioredis.BlockingConnectionPool.from_url(
                 address, max_connections=POOL_CONNECTIONS, **host
             )

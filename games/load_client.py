@@ -12,10 +12,8 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlparse
 
-try:  # the load generator's own parsing was a quarter of its CPU, on the site's machine
-    from orjson import loads as frame_loads
-except ImportError:  # not installed (it comes with the dev extra): the standard library's
-    from json import loads as frame_loads
+# the load generator's own parsing was a quarter of its CPU, on the site's machine
+from orjson import loads as frame_loads
 
 # close codes after which the page script stops reconnecting (blocked, not logged in, no seat)
 FINAL_CLOSE_CODES = frozenset({4003, 4401, 4403})
@@ -109,7 +107,10 @@ class TableClient:
                     self.connected_to.append(self.url)
                     delay = 0.1
                     async for raw in ws:
-                        self._take(frame_loads(raw))
+                        data = frame_loads(raw)
+                        # a run of moves comes as one array of frames, oldest first
+                        for frame in data if isinstance(data, list) else (data,):
+                            self._take(frame)
                         if self.stopped or (self.game_over and self.stop_when_over):
                             break
                 code = ws.close_code

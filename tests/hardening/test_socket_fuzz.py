@@ -106,10 +106,11 @@ async def answers_to(socket, message: str | bytes, probe: int, version: int) -> 
     while True:
         output = await socket.receive_output(timeout=10)
         assert output["type"] == "websocket.send", f"{message[:80]!r} closed the socket: {output}"
-        frame = json.loads(output["text"])
-        if frame.get("code") == "unknown_type" and f"probe-{probe}'" in frame["message"]:
-            return frames
-        frames.append(frame)
+        message = json.loads(output["text"])
+        for frame in message if isinstance(message, list) else [message]:  # a run's frames
+            if frame.get("code") == "unknown_type" and f"probe-{probe}'" in frame["message"]:
+                return frames
+            frames.append(frame)
 
 
 def bad_frames(frames: list[dict], version: int) -> list[dict]:

@@ -9,6 +9,7 @@ import contextvars
 import io
 import json
 import sys
+import weakref
 from typing import Any
 
 from asgiref.sync import async_to_sync, sync_to_async
@@ -46,8 +47,25 @@ async def table_socket(
     return socket
 
 
+# the frames after the first of a message that held a run of them (a JSON array,
+# games.frame_wire.frames_message), handed out one by one as the page takes them
+_frames_left: weakref.WeakKeyDictionary[WebsocketCommunicator, list[dict[str, Any]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
 async def receive(socket: WebsocketCommunicator, timeout: float = 5) -> dict[str, Any]:
-    return json.loads(await socket.receive_from(timeout=timeout))
+    """The socket's next frame (or other message)."""
+    left = _frames_left.get(socket)
+    if left:
+        return left.pop(0)
+    message = json.loads(await socket.receive_from(timeout=timeout))
+    if isinstance(message, list):
+        assert len(message) > 1, "a lone frame is sent as it is"
+        _frames_left[socket] = message[1:]
+        return message[0]
+    return message
+
 
 
 async def send(socket: WebsocketCommunicator, message: dict[str, Any] | str) -> None:

@@ -5,6 +5,7 @@ computer covers is kept on the seat by the move path."""
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 
 import pytest
@@ -140,6 +141,51 @@ def test_a_pushed_frame_carries_the_history_when_the_pages_is_another(started_ta
         )
         rebuilt = await receive(socket)
         assert rebuilt["version"] == game.version and rebuilt["view"]["history"] == []
+        await socket.disconnect()
+
+    run(scenario)
+
+
+def test_a_runs_frames_go_to_the_page_in_one_message_oldest_first(started_table):
+    """A send costs a daphne far more than its bytes: a run's new frames are one JSON array, a
+    lone frame is sent as it is, and frames before the one the socket must build itself still
+    go first."""
+    game, players = started_table()
+    layer = get_channel_layer()
+    group = seat_group(game.pk, players[1].pk)
+
+    async def scenario():
+        socket = await table_socket(game.pk, players[1])
+        state = await join(socket)
+        version = state["version"]
+        run_of = [{**state, "version": version + n, "pushed": n} for n in (0, 1, 2, 3)]
+        await layer.group_send(group, pushed_event(*run_of))  # the page has the first
+        message = json.loads(await socket.receive_from(timeout=5))
+        assert isinstance(message, list)
+        assert [(frame["version"], frame["pushed"]) for frame in message] == [
+            (version + 1, 1),
+            (version + 2, 2),
+            (version + 3, 3),
+        ]
+        assert all(frame["server_time"] == message[0]["server_time"] for frame in message)
+        await layer.group_send(group, pushed_event({**state, "version": version + 4}))
+        lone = json.loads(await socket.receive_from(timeout=5))
+        assert isinstance(lone, dict) and lone["version"] == version + 4
+        # the second frame has a history count the page lacks and the message does not carry
+        hand = {"number": 1, "dealer": 0, "points": [1, 0], "marker": "a finished hand"}
+        one_hand = {**state, "view": {**state["view"], "history": [hand]}}
+        await layer.group_send(
+            group,
+            pushed_event(
+                {**state, "version": version + 5},
+                {**one_hand, "version": version + 6},
+                histories={0: []},
+            ),
+        )
+        first = json.loads(await socket.receive_from(timeout=5))
+        assert isinstance(first, dict) and first["version"] == version + 5
+        rebuilt = json.loads(await socket.receive_from(timeout=5))
+        assert rebuilt["version"] == game.version and "pushed" not in rebuilt
         await socket.disconnect()
 
     run(scenario)

@@ -14,7 +14,11 @@ export function createSocket({ path, onFrame, shouldStop, onClosedForGood, toast
       retry = 0;
       $("reconnecting").hidden = true;
     });
-    socket.addEventListener("message", (event) => onFrame(JSON.parse(event.data)));
+    socket.addEventListener("message", (event) => {
+      // a run of moves comes as one array of frames, oldest first
+      const data = JSON.parse(event.data);
+      for (const frame of Array.isArray(data) ? data : [data]) onFrame(frame);
+    });
     socket.addEventListener("close", (event) => {
       // 4003 blocked, 4401/4403 no seat here, 4029 too many sockets: retrying would be refused
       if ([4003, 4401, 4403, 4029].includes(event.code) || shouldStop()) {
