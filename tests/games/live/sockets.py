@@ -67,7 +67,6 @@ async def receive(socket: WebsocketCommunicator, timeout: float = 5) -> dict[str
     return message
 
 
-
 async def send(socket: WebsocketCommunicator, message: dict[str, Any] | str) -> None:
     await socket.send_to(text_data=message if isinstance(message, str) else json.dumps(message))
 
