@@ -43,8 +43,10 @@ window.WebSocket = class extends window.WebSocket {
     super(...args);
     this.addEventListener("message", (event) => {
       window.__frames += 1;
-      const frame = JSON.parse(event.data);
-      if (frame.type === "state") window.__version = Math.max(window.__version, frame.version);
+      const message = JSON.parse(event.data); // a run's frames come as one array
+      for (const frame of Array.isArray(message) ? message : [message]) {
+        if (frame.type === "state") window.__version = Math.max(window.__version, frame.version);
+      }
     });
   }
 };
