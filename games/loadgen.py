@@ -38,6 +38,7 @@ from .load_client import TableClient
 from .load_flood import flood
 
 MISSED_AFTER_SECONDS = 5.0
+LOOP_LAG_TICK = 0.02  # seconds between the loop-lag samples
 
 # ---- measuring ---------------------------------------------------------------------------------
 
@@ -47,6 +48,9 @@ class Measures:
     started: float = field(default_factory=time.monotonic)
     steady_from: float | None = None  # every table open and connected
     latencies: list[float] = field(default_factory=list)  # seconds, steady state only
+    # how late this process's own loop woke from a timer (seconds, steady state only): a move's
+    # latency is read on this loop, so it carries this lag too
+    loop_lags: list[float] = field(default_factory=list)
     moves: int = 0  # versions reached by the tables, steady state only
     tables_finished: int = 0
     tables_opened: int = 0
@@ -269,6 +273,13 @@ async def run_load(args: argparse.Namespace) -> Measures:
                 measures.rss_peak_kib[pid] = max(measures.rss_peak_kib.get(pid, 0), rss_kib(pid))
             await asyncio.sleep(1)
 
+    async def sample_loop_lag() -> None:
+        while time.monotonic() < deadline:
+            due = time.monotonic() + LOOP_LAG_TICK
+            await asyncio.sleep(LOOP_LAG_TICK)
+            if measures.steady_from is not None:
+                measures.loop_lags.append(time.monotonic() - due)
+
     async def report_progress() -> None:
         while time.monotonic() < deadline:
             await asyncio.sleep(10)
@@ -302,7 +313,9 @@ async def run_load(args: argparse.Namespace) -> Measures:
         )
 
     print(f"opening {args.tables} tables on {len(urls)} process(es) ...", flush=True)
-    await asyncio.gather(open_all(), sample_memory(), report_progress(), steady())
+    await asyncio.gather(
+        open_all(), sample_memory(), sample_loop_lag(), report_progress(), steady()
+    )
     measures.duration = min(  # type: ignore[attr-defined]
         time.monotonic() - measures.steady_from, args.duration
     )
@@ -338,6 +351,12 @@ def print_report(args: argparse.Namespace, measures: Measures) -> None:
         f"latency ms           p50 {percentile(latencies_ms, 0.50):.0f}  "
         f"p95 {percentile(latencies_ms, 0.95):.0f}  p99 {percentile(latencies_ms, 0.99):.0f}  "
         f"max {max(latencies_ms, default=float('nan')):.0f}  ({len(latencies_ms)} moves timed)"
+    )
+    lags_ms = [value * 1000 for value in measures.loop_lags]
+    print(
+        f"generator's loop lag p50 {percentile(lags_ms, 0.50):.0f}  "
+        f"p99 {percentile(lags_ms, 0.99):.0f}  max {max(lags_ms, default=float('nan')):.0f} ms"
+        "  (how late its own timers fire: part of every latency above)"
     )
     print(f"errors               {errors} {dict(measures.errors) if errors else ''}")
     if args.flooders:
@@ -388,6 +407,11 @@ def main(argv: list[str] | None = None) -> int:
     import django
 
     django.setup()
+    from euchre_site.server_gc import server_gc
+
+    # a thousand sockets' last frames make a large heap: with the default collector the
+    # generator's own full collections held its loop for up to half a second (read as latency)
+    server_gc()
     measures = asyncio.run(run_load(args))
     print_report(args, measures)
     return 0
