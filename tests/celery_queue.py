@@ -20,3 +20,9 @@ def queued(redis_client: redis.Redis) -> list[tuple[str, list]]:
         (message["headers"]["task"], json.loads(base64.b64decode(message["body"]))[0])
         for message in messages
     ]
+
+
+def queued_headers(redis_client: redis.Redis) -> list[dict]:
+    """The Celery headers of every message waiting in the queue, oldest first."""
+    raw_messages = reversed(redis_client.lrange(queue_key(), 0, -1))
+    return [json.loads(raw)["headers"] for raw in raw_messages]

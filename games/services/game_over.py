@@ -22,7 +22,9 @@ from ..models import Game
 def game_finished(game: Game) -> None:
     """`game` is locked and has just finished."""
     game_id = game.pk
-    transaction.on_commit(lambda: current_app.send_task("rankings.game_finished", args=[game_id]))
+    transaction.on_commit(
+        lambda: current_app.send_task("rankings.game_finished", args=[game_id], ignore_result=True)
+    )
     finishers = game.seats.filter(user__isnull=False, cancelled=False).values_list(
         "user_id", flat=True
     )

@@ -27,7 +27,9 @@ GAME_REVIEW = "games.game_review"
 
 def review_queue(review_id: int) -> None:
     """Run (or go on with) this review on a worker: safe to queue twice."""
-    current_app.send_task(GAME_REVIEW, args=(review_id,))
+    current_app.send_task(
+        GAME_REVIEW, args=(review_id,), ignore_result=True
+    )  # the row is its result
 
 
 def review_request(*, game_id: int, user_id: int) -> GameReview:

@@ -26,7 +26,7 @@ from games.services.sweeper import stalled_games_requeue
 from games.services.tables import game_cancel
 from games.services.turn_timers import due_timeouts_queue
 from games.tasks import sweep_stalled_games, turn_timeout
-from tests.celery_queue import queued
+from tests.celery_queue import queued, queued_headers
 
 from .conftest import player_to_act
 
@@ -134,6 +134,21 @@ def test_a_worker_unmarks_a_move_task_as_it_receives_it_before_its_time(
     with start_worker(celery_app, pool="solo", perform_ping_check=False, shutdown_timeout=10):
         wait_for(lambda: not move_task_waiting(COMPUTER_TURN, game.pk, 7))
         assert queued(empty_queue) == []  # the worker holds it, 30 s early
+
+
+def test_move_tasks_are_queued_without_a_result_to_wait_for(started_table, empty_queue):
+    """Nobody reads a move task's result: sent with ignore_result (the flag its header
+    carries), the sending process does not subscribe to the task's result channel (two Redis
+    commands a move) and the worker does not store it."""
+    game, _ = started_table()
+    assert computer_turn_queue(game.pk, 3)
+    overdue(game)
+    assert due_timeouts_queue() == 1
+    headers = queued_headers(empty_queue)
+    assert [(h["task"], h["ignore_result"]) for h in headers] == [
+        (COMPUTER_TURN, True),
+        (TURN_TIMEOUT, True),
+    ]
 
 
 def test_a_move_queues_no_timer_and_beat_ticks_every_second(started_table, empty_queue, settings):
