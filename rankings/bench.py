@@ -15,21 +15,18 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import signal
 import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date, datetime
-from urllib.parse import urlsplit, urlunsplit
 
-from .points import WINNER_BONUS
+# the rest of the project is imported where it is used: Django is set up on the bench's database
+# first (bench_database)
+from .bench_database import bench_database, server_version
 
 FIRST_MONTH = date(2025, 1, 1)
 # marks a database this bench created, so a rerun may drop it and never anything else
-BENCH_COMMENT = "rankings.bench scratch database"
 CANCELLED_ONE_SEAT_IN = 97  # about 1% of seats were cancelled: 0-point rows, as on a real site
 
 
@@ -146,6 +143,7 @@ def bench_data_build(*, players: int, games: int, months: int = 1) -> Built:
     from games.models import Game, Seat
 
     from .models import GamePoints
+    from .points import WINNER_BONUS
 
     if players < 4 or games < months:
         raise ValueError("four different players a game, and a game in every month")
@@ -329,97 +327,6 @@ def month_end_measured(*, year: int, month: int) -> MonthEndRun:
     )
 
 
-def _database_url(server_url: str, name: str) -> str:
-    parts = urlsplit(server_url)
-    return urlunsplit(parts._replace(path=f"/{name}"))
-
-
-def _server_connection(server_url: str):
-    import psycopg
-
-    return psycopg.connect(_database_url(server_url, "postgres"), autocommit=True)
-
-
-def bench_database_created(server_url: str, name: str) -> None:
-    """Creates the dedicated database, dropping a previous one only if this bench made it."""
-    from psycopg import sql
-
-    with _server_connection(server_url) as server:
-        found = server.execute(
-            "SELECT shobj_description(oid, 'pg_database') FROM pg_database WHERE datname = %s",
-            [name],
-        ).fetchone()
-        if found is not None:
-            if found[0] != BENCH_COMMENT:
-                raise SystemExit(
-                    f"database {name!r} exists and was not made by this bench: "
-                    "choose another --bench-database"
-                )
-            server.execute(sql.SQL("DROP DATABASE {} WITH (FORCE)").format(sql.Identifier(name)))
-        server.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-        server.execute(
-            sql.SQL("COMMENT ON DATABASE {} IS {}").format(
-                sql.Identifier(name), sql.Literal(BENCH_COMMENT)
-            )
-        )
-
-
-def bench_database_dropped(server_url: str, name: str) -> None:
-    from django.db import connections
-    from psycopg import sql
-
-    connections.close_all()
-    with _server_connection(server_url) as server:
-        server.execute(sql.SQL("DROP DATABASE IF EXISTS {}").format(sql.Identifier(name)))
-
-
-def _users_present() -> bool:
-    from django.db import connection
-
-    with connection.cursor() as cursor:
-        if "accounts_user" not in connection.introspection.table_names(cursor):
-            return False
-        cursor.execute("SELECT EXISTS (SELECT 1 FROM accounts_user)")
-        return cursor.fetchone()[0]
-
-
-@contextmanager
-def bench_database(args: argparse.Namespace) -> Iterator[str]:
-    """Django set up on the database the bench may fill; yields its name."""
-    server_url = args.database_url or os.environ.get("DATABASE_URL", "")
-    if not server_url.startswith(("postgres://", "postgresql://")):
-        raise SystemExit("the bench needs PostgreSQL: set DATABASE_URL or --database-url")
-    name = args.bench_database if args.fresh else urlsplit(server_url).path.lstrip("/")
-    if args.fresh:
-        bench_database_created(server_url, name)
-    os.environ["DATABASE_URL"] = _database_url(server_url, name)
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "euchre_site.settings")
-    import django
-
-    django.setup()
-    try:
-        if _users_present():
-            raise SystemExit(
-                f"database {name!r} already has users: the bench fills only an empty one "
-                "(leave out --no-fresh to use a dedicated database)"
-            )
-        from django.core.management import call_command
-
-        call_command("migrate", verbosity=0)
-        yield name
-    finally:
-        if args.fresh and not args.keep:
-            bench_database_dropped(server_url, name)
-
-
-def _server_version() -> str:
-    from django.db import connection
-
-    with connection.cursor() as cursor:
-        cursor.execute("SHOW server_version")
-        return cursor.fetchone()[0]
-
-
 def _row(label: str, value: str, note: str = "") -> None:
     print(f"  {label:<28} {value:>14}  {note}".rstrip(), flush=True)
 
@@ -453,7 +360,7 @@ def main(argv: list[str] | None = None) -> int:
     # a killed bench still drops its database (the `finally` of bench_database runs)
     signal.signal(signal.SIGTERM, lambda _signal, _frame: sys.exit(143))
     with bench_database(args) as name:
-        print(f"rankings month-end bench: database {name}, PostgreSQL {_server_version()}")
+        print(f"rankings month-end bench: database {name}, PostgreSQL {server_version()}")
         print(f"  building {args.players:,} players and {args.games:,} games ...", flush=True)
         built = bench_data_build(players=args.players, games=args.games, months=args.months)
         _row("players", f"{built.players:,}")
