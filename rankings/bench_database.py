@@ -12,7 +12,7 @@ from urllib.parse import urlsplit, urlunsplit
 BENCH_COMMENT = "rankings.bench scratch database"
 
 
-def _database_url(server_url: str, name: str) -> str:
+def database_url_for(server_url: str, name: str) -> str:
     parts = urlsplit(server_url)
     return urlunsplit(parts._replace(path=f"/{name}"))
 
@@ -20,7 +20,7 @@ def _database_url(server_url: str, name: str) -> str:
 def _server_connection(server_url: str):
     import psycopg
 
-    return psycopg.connect(_database_url(server_url, "postgres"), autocommit=True)
+    return psycopg.connect(database_url_for(server_url, "postgres"), autocommit=True)
 
 
 def bench_database_created(server_url: str, name: str) -> None:
@@ -78,7 +78,7 @@ def bench_database(args: argparse.Namespace) -> Iterator[str]:
     name = args.bench_database if args.fresh else urlsplit(server_url).path.lstrip("/")
     if args.fresh:
         bench_database_created(server_url, name)
-    os.environ["DATABASE_URL"] = _database_url(server_url, name)
+    os.environ["DATABASE_URL"] = database_url_for(server_url, name)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "euchre_site.settings")
     import django
 

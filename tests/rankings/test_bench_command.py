@@ -11,7 +11,7 @@ from pathlib import Path
 
 import psycopg
 
-from rankings.bench_database import _database_url
+from rankings.bench_database import database_url_for
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -34,6 +34,6 @@ def test_the_bench_command_runs_in_a_scratch_database_and_drops_it():
     assert "finished games" in done.stdout and "60" in done.stdout
     second = next(line for line in done.stdout.splitlines() if "second run" in line)
     assert "awards 0, carries 0, achievements 0" in second
-    with psycopg.connect(_database_url(server_url, "postgres"), autocommit=True) as server:
+    with psycopg.connect(database_url_for(server_url, "postgres"), autocommit=True) as server:
         left = server.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
     assert left is None
