@@ -17,6 +17,10 @@ def test_players_of_a_killed_daphne_reconnect_to_another_and_the_game_goes_on(
 ):
     url_a = cluster.daphne("daphne_a")
     url_b = cluster.daphne("daphne_b")
+    # as on the site: A may die between committing a move and telling the table, and then only
+    # the sweeper (beat, run by a worker) tells B's player the version it never heard of
+    cluster.worker("worker")
+    cluster.beat()
     # to 10 points: at least three hands, some fifty moves, so far from over ten moves in
     game, people = table(humans=4)
     # three people on A (B when A is gone, as a balancer would send them), one on B throughout
