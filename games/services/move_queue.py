@@ -16,6 +16,8 @@ from __future__ import annotations
 from celery import current_app
 from django.core.cache import cache
 
+from .task_push import task_push_once, task_push_possible
+
 COMPUTER_TURN = "games.computer_turn"
 TURN_TIMEOUT = "games.turn_timeout"
 MOVE_TASKS = frozenset({COMPUTER_TURN, TURN_TIMEOUT})
@@ -47,7 +49,16 @@ def move_task_waiting(name: str, game_id: int, version: int) -> bool:
 
 
 def _queue_once(name: str, game_id: int, version: int, countdown: float | None) -> bool:
-    if not cache.add(_pending_key(name, game_id, version), 1, timeout=PENDING_SECONDS):
+    key = _pending_key(name, game_id, version)
+    if task_push_possible():  # the mark and the message in one Redis call (task_push)
+        return task_push_once(
+            mark=key,
+            mark_seconds=PENDING_SECONDS,
+            name=name,
+            args=(game_id, version),
+            countdown=countdown,
+        )
+    if not cache.add(key, 1, timeout=PENDING_SECONDS):
         return False
     # nobody waits for its result: without ignore_result Celery subscribes this process to the
     # task's result channel and unsubscribes once the AsyncResult is collected, two Redis
