@@ -39,6 +39,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from .consumer_threads import DatabaseBusy, on_any_thread
+from .engine_states import STATES
 from .frame_wire import frames_message, message_parsed, wire_text
 from .rate_limit import SocketGuard, Verdict
 from .selectors import table_state
@@ -309,6 +310,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send(text_data=frames_message(texts))
         if build_my_own:
             await self.send_state()
+        if log := event.get("log"):  # this process's next move at the table reads no log
+            STATES.advance(self.game_id, log[0], log[1])
 
     @property
     def seat_group(self) -> str:

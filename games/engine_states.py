@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from django.db import transaction
 
 from games.engine import Game as EngineGame
-from games.engine import RuleOptions
+from games.engine import IllegalAction, RuleOptions
 
 # tables a process keeps: a daphne or worker process serves a few hundred tables at a time, and
 # a game's state weighs a few tens of kilobytes
@@ -56,6 +56,23 @@ class EngineStates:
             self._games.move_to_end(game_id)
             while len(self._games) > self.size:
                 self._games.popitem(last=False)
+
+    def advance(self, game_id: int, first_version: int, actions: Iterable[str]) -> bool:
+        """The kept game brought to `first_version` + len(actions) with the actions another
+        process stored from `first_version` on (the run it announced after its commit), when
+        the kept one is at exactly `first_version`; False otherwise (nothing kept, older or
+        newer). The next move here then needs no read of the log's tail."""
+        with self._lock:
+            kept = self._games.get(game_id)
+        if kept is None or len(kept[2].actions) != first_version:
+            return False
+        rules, seed, engine = kept
+        try:
+            engine = caught_up(engine, actions)
+        except IllegalAction:
+            return False  # not this game's log (a database reused under the same ids: tests)
+        self.keep(game_id, rules, seed, engine)
+        return True
 
     def clear(self) -> None:
         with self._lock:

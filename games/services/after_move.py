@@ -18,10 +18,15 @@ from .move_queue import computer_turn_queue
 class RunFrames(NamedTuple):
     """A run of moves' frames: for each new version, oldest first, each seated player's frame
     by user id as text (`games.frame_wire.frame_pushed`), and the history (JSON text) of
-    finished hands for each count the frames hold."""
+    finished hands for each count the frames hold; and the run's actions from `first_version`
+    on, with which each daphne that gets the frames brings its kept engine up to date
+    (`EngineStates.advance`): at a strong table the worker made the computers' run, and the
+    person's next move read the log's tail for it."""
 
     frames: list[dict[int, dict[str, Any]]]
     histories: dict[int, str]
+    first_version: int = 0
+    actions: tuple[str, ...] = ()
 
 
 def table_group(game_id: int) -> str:
@@ -92,7 +97,7 @@ def _after_commit(
         group_sends_behind(
             [
                 *(
-                    (seat_group(game_id, user_id), _frames_event(theirs, frames.histories))
+                    (seat_group(game_id, user_id), _frames_event(theirs, frames))
                     for user_id, theirs in by_player.items()
                 ),
                 *((seat_group(game_id, user_id), changed) for user_id in told_user_ids),
@@ -103,15 +108,17 @@ def _after_commit(
         computer_turn_queue(game_id, version, countdown=computer_wait)
 
 
-def _frames_event(theirs: list[dict[str, Any]], histories: dict[int, str]) -> dict[str, Any]:
+def _frames_event(theirs: list[dict[str, Any]], frames: RunFrames) -> dict[str, Any]:
     """One player's frames of a run, with the history for each count they hold: a socket
     whose page has another count sends it along (the layer's msgpack wants string keys, so
-    the histories go as [count, text] pairs)."""
+    the histories go as [count, text] pairs). The run's log goes between processes only: a
+    socket sends its page the frames, never the event."""
     counts = sorted({frame["hands"] for frame in theirs})
     return {
         "type": "game.frames",
         "frames": theirs,
-        "histories": [[count, histories[count]] for count in counts],
+        "histories": [[count, frames.histories[count]] for count in counts],
+        "log": [frames.first_version, list(frames.actions)],
     }
 
 

@@ -151,7 +151,7 @@ def _frames_of(game: Game, seats: dict[int, Seat], moves: list[Move], first: int
                 if hands not in histories:  # the same public records at every seat
                     histories[hands] = history_text(view["history"])
         frames.append(pushed)
-    return RunFrames(frames, histories)
+    return RunFrames(frames, histories, first, tuple(move.action for move in moves))
 
 
 def _covered_mark(seats: dict[int, Seat], moves: list[Move], source: str) -> None:

@@ -5,7 +5,10 @@ frame are counted and pinned."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
+from asgiref.sync import sync_to_async
 from django.db import transaction
 
 from games.engine import RuleOptions
@@ -13,12 +16,14 @@ from games.engine_states import STATES, EngineStates, replayed
 from games.models import Action, Game
 from games.players import choose_action
 from games.selectors import engine_game, engine_of, table_state
-from games.services.play import computer_act, game_act
+from games.services import move_record
+from games.services.play import computer_act, computer_run, game_act
 from games.services.tables import table_create, table_start
 
 from .conftest import player_to_act
+from .sockets import join, receive, run, table_socket
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
 
 
 def stored_replay(game: Game):
@@ -116,6 +121,69 @@ def test_the_cache_is_bounded_and_keeps_the_newest_version():
     states.keep(3, {}, "s", start)
     assert states.latest(1, {}, "s") is None  # the least recently used went
     assert states.latest(3, {}, "s") is start
+
+
+def test_a_run_another_process_announced_brings_the_kept_game_up_to_date():
+    states = EngineStates(size=4)
+    start = replayed({}, "s", ())
+    states.keep(1, {}, "s", start)
+    run, engine = [], start
+    for _ in range(5):
+        run.append(engine.legal_actions()[0])
+        engine = engine.apply(run[-1])
+    assert not states.advance(1, 2, run[2:])  # the kept game is at 0, not 2: nothing
+    assert not states.advance(9, 0, run)  # no game kept for that table
+    assert states.latest(1, {}, "s") is start
+    assert states.advance(1, 0, run)
+    advanced = states.latest(1, {}, "s")
+    assert advanced == replayed({}, "s", run) and len(advanced.actions) == 5
+    assert not states.advance(1, 0, run)  # told twice (two sockets of the process): once
+    assert not states.advance(1, 5, ["play:XX"])  # not this game's log: kept as it was
+    assert states.latest(1, {}, "s") is advanced
+
+
+def test_a_socket_told_of_a_computers_run_keeps_the_game_for_the_next_move(
+    make_player, monkeypatch
+):
+    """At a strong table the worker plays the computers' run; the daphne of the person's
+    socket gets the run's log with the frames, and the person's next move reads no log."""
+    person = make_player()
+    game = table_create(
+        creator_id=person.pk, kind=Game.Kind.PRIVATE, rules=RuleOptions(), computer_level="normal"
+    )
+    table_start(game_id=game.pk, user_id=person.pk)
+    game.refresh_from_db()
+    while engine_game(game).to_act == 0:
+        engine = engine_game(game)
+        action = choose_action(engine.view(0), engine.rules)
+        game_act(game_id=game.pk, user_id=person.pk, action=action, version=game.version)
+        game.refresh_from_db()
+    at_person = engine_game(game)
+    # the run is made as by a worker, another process: it keeps nothing in this one
+    monkeypatch.setattr(move_record, "keep_on_commit", lambda *args: None)
+
+    async def scenario():
+        socket = await table_socket(game.pk, person)
+        await join(socket)
+        applied = await sync_to_async(computer_run)(game_id=game.pk, version=game.version)
+        assert STATES.latest(game.pk, game.rules, game.seed) is at_person
+        assert (await receive(socket))["version"] > at_person_version
+        for _ in range(50):  # the socket takes the log once it has sent the frames
+            if STATES.latest(game.pk, game.rules, game.seed) is not at_person:
+                break
+            await asyncio.sleep(0.02)
+        await socket.disconnect()
+        return applied
+
+    at_person_version = len(at_person.actions)
+    applied = run(scenario)
+    game.refresh_from_db()
+    assert applied is not None and applied.version == game.version > at_person_version
+    kept = STATES.latest(game.pk, game.rules, game.seed)
+    assert len(kept.actions) == game.version
+    assert kept == stored_replay(game)
+    tails = STATES.tails
+    assert engine_game(game) is kept and STATES.tails == tails  # the next move's: no log read
 
 
 # ---- queries pinned ------------------------------------------------------------------------
