@@ -289,8 +289,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         made the moves (sent to my player's sockets at this table only): each as it is, unless
         I have that version already, with the finished hands' history only when my page has
         another count (`games.frame_wire`). A run's frames go in one message, a JSON array
-        (`frames_message`): a send costs a daphne far more than its bytes. The page paces a
-        run's moves."""
+        (`frames_message`): a send costs a daphne far more than its bytes."""
         histories = dict(event.get("histories") or ())
         now = timezone.now().isoformat()
         texts, build_my_own = [], False
