@@ -19,10 +19,10 @@ anywhere else `move_queue` marks and sends the two ways it did before.
 from __future__ import annotations
 
 import base64
-import json
 import threading
 from typing import Any
 
+import orjson
 import redis
 from celery import current_app
 from django.conf import settings
@@ -98,7 +98,7 @@ def task_message(name: str, args: tuple[Any, ...], *, countdown: float | None) -
             "delivery_tag": uuid(),
         },
     }
-    return json.dumps(envelope).encode()
+    return orjson.dumps(envelope)
 
 
 def _queue_key() -> str:
