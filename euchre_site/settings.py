@@ -232,6 +232,9 @@ GAME_SYNC_COALESCE_SECONDS = float(os.environ.get("GAME_SYNC_COALESCE_SECONDS", 
 # no progress for the stale time is queued again (its worker died)
 GAME_REVIEW_SLICE_SECONDS = float(os.environ.get("GAME_REVIEW_SLICE_SECONDS", "2"))
 GAME_REVIEW_STALE_SECONDS = float(os.environ.get("GAME_REVIEW_STALE_SECONDS", "60"))
+# the load table's runs: each process tallies its computers' decisions' CPU in Redis
+# (games/services/decision_cpu.py)
+GAME_DECISION_CPU_TALLY = env_bool("GAME_DECISION_CPU_TALLY", False)
 CELERY_BEAT_SCHEDULE = beat_schedule(GAME_SWEEP_EVERY_SECONDS, GAME_TIMER_EVERY_SECONDS)
 # seed 000's average points per game table: the games a player needs in a month to appear in it
 # (rankings.tables.average_min_games says why)

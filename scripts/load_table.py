@@ -3,7 +3,8 @@
 with scripts/cluster.py, run `python -m games.loadgen` for each number of tables, stop it, and
 print one Markdown row per run (the full reports go to var/load/), then the CPU milliseconds
 per move of each process group of the site (daphne, worker, beat, PostgreSQL, Redis) and their
-total, over the measured window (the moves stored in it, the tables' opening left out).
+total, over the measured window (the moves stored in it, the tables' opening left out), and the
+CPU of the computers' decisions in that window, counted by the processes that made them.
 
     . scripts/bench_env.sh && .venv/bin/python scripts/load_table.py \\
         --daphnes 1,2,4 --tables 100,300,1000 --humans-per-table 1 --computer-level easy
@@ -58,6 +59,14 @@ def purge_queue() -> None:
 def queue_length() -> int:
     prefix = os.environ.get("REDIS_KEY_PREFIX", "euchre")
     return int(redis.Redis.from_url(os.environ["REDIS_URL"]).llen(f"{prefix}:celery"))
+
+
+def decisions_tallied() -> tuple[int, int]:
+    """(µs of CPU, decisions) of the computers' decisions the site's processes counted where
+    they made them (GAME_DECISION_CPU_TALLY, games/services/decision_cpu.py)."""
+    prefix = os.environ.get("REDIS_KEY_PREFIX", "euchre")
+    tally = redis.Redis.from_url(os.environ["REDIS_URL"]).hgetall(f"{prefix}:decision-cpu")
+    return int(tally.get(b"micros", 0)), int(tally.get(b"decisions", 0))
 
 
 def cpu_jiffies() -> tuple[int, int]:
@@ -170,10 +179,10 @@ def run_one(args: argparse.Namespace, daphnes: int, tables: int, out: Path) -> d
     groups_before = cpu_by_process_group()
     # the CPU per move is read over the measured window only (from the load generator's
     # "steady after" line for --duration seconds), not while the tables are being opened
-    window: dict[str, tuple[dict[str, int], int]] = {}
+    window: dict[str, tuple[dict[str, int], tuple[int, int], tuple[int, int]]] = {}
 
     def snapshot(name: str) -> None:
-        window[name] = (cpu_by_process_group(), stored_moves())
+        window[name] = (cpu_by_process_group(), stored_moves(), decisions_tallied())
 
     lines: list[str] = []
     window_end: threading.Timer | None = None
@@ -207,10 +216,8 @@ def run_one(args: argparse.Namespace, daphnes: int, tables: int, out: Path) -> d
         f"{name} {100 * value / whole:.0f}%" for name, value in spent.items() if value
     )
     if "start" in window and "end" in window:
-        (cpu_start, (moves_start, first)), (cpu_end, (moves_end, last)) = (
-            window["start"],
-            window["end"],
-        )
+        (cpu_start, (moves_start, first), tally_start) = window["start"]
+        (cpu_end, (moves_end, last), tally_end) = window["end"]
         moves = max(1, moves_end - moves_start)
         per_move = {
             name: (cpu_end.get(name, 0) - cpu_start.get(name, 0)) * 1000 / CLOCK_TICKS / moves
@@ -220,6 +227,13 @@ def run_one(args: argparse.Namespace, daphnes: int, tables: int, out: Path) -> d
         found["cpu_per_move"] = " | ".join(f"{per_move[name]:.2f}" for name in SITE_GROUPS) + (
             f" | **{total:.2f}** | {moves}"
         )
+        decided_micros = tally_end[0] - tally_start[0]
+        if decided_micros:
+            searched = decided_micros / 1000 / moves
+            found["tallied"] = (
+                f"| {daphnes} | {tables} | {tally_end[1] - tally_start[1]} | {searched:.2f} "
+                f"| **{total - searched:.2f}** |"
+            )
         if args.search_cpu:
             decided = search_cpu(first, last)
             search = decided["cpu_ms"] / moves
@@ -266,6 +280,9 @@ def main() -> int:
     shares: list[str] = []
     per_move: list[str] = []
     searches: list[str] = []
+    tallies: list[str] = []
+    # each process of the site counts its computers' decisions' CPU (decisions_tallied)
+    os.environ["GAME_DECISION_CPU_TALLY"] = "1"
     for daphnes in [int(n) for n in args.daphnes.split(",")]:
         purge_queue()
         cluster = subprocess.Popen(
@@ -294,6 +311,8 @@ def main() -> int:
                 per_move.append(f"| {daphnes} | {tables} | {row.get('cpu_per_move', '?')} |")
                 if "search" in row:
                     searches.append(row["search"])
+                if "tallied" in row:
+                    tallies.append(row["tallied"])
         finally:
             os.killpg(cluster.pid, signal.SIGTERM)
             cluster.wait(timeout=60)
@@ -305,6 +324,12 @@ def main() -> int:
     print("|---" * (len(SITE_GROUPS) + 4) + "|")
     for line in per_move:
         print(line)
+    if tallies:
+        print("\nThe computers' decisions of each window, their CPU counted where they were made:")
+        print("| daphne | tables | decisions | their ms per move | site total less them |")
+        print("|---|---|---|---|---|")
+        for line in tallies:
+            print(line)
     if searches:
         print(
             "\nThe computers' decisions of each window decided again in one process (--search-cpu):"

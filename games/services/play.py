@@ -7,6 +7,8 @@ What follows a move (telling the table, timers, computer turns) is queued on com
 
 from __future__ import annotations
 
+import time
+
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
@@ -17,6 +19,7 @@ from games.players.levels import choose_action_at_level
 
 from ..models import Action, ComputerLevel, Game, Seat
 from ..selectors import engine_game
+from .decision_cpu import decision_cpu_add
 from .errors import Refused
 from .move_record import Move, MoveApplied, moves_record
 from .move_rows import game_with_seats_locked
@@ -114,6 +117,7 @@ def computers_play(
         level = computer_level(game, seats[position])
         if levels is not None and level not in levels:
             break
+        started = time.thread_time()
         action = choose_action_at_level(
             engine.view(position),
             engine.rules,
@@ -121,6 +125,7 @@ def computers_play(
             # the same move however often a task retries, and wherever it is made
             seed=f"{game.seed}/{at_version + len(moves)}",
         )
+        decision_cpu_add(time.thread_time() - started)
         engine = engine.apply(action, seat=position)
         moves.append(Move(position, action, engine, Action.Source.COMPUTER))
     return moves
@@ -169,12 +174,14 @@ def computer_act(
             seat.save(update_fields=["timeouts", "time_limit_ms"])
         elif not seat.is_computer:
             return None  # a person sits here: only their timer may move for them
+        started = time.thread_time()
         action = choose_action_at_level(
             engine.view(seat_position),
             engine.rules,
             computer_level(game, seat),
             seed=f"{game.seed}/{game.version}",  # the same move however often a task retries
         )
+        decision_cpu_add(time.thread_time() - started)
         after = engine.apply(action, seat=seat_position)
         return moves_record(game, seats, [Move(seat_position, action, after)], source)
 
