@@ -47,6 +47,34 @@ def started_table(make_player):
     return start
 
 
+@pytest.fixture
+def computers_turn_table(make_player):
+    """A private table of one person (seat 0) and normal computers (a worker's, not played in
+    the person's move), started and played by the person up to the computers' turn: returns
+    (game, person)."""
+    from games.players import choose_action
+    from games.services.play import game_act
+
+    def start() -> tuple[Game, User]:
+        person = make_player()
+        game = table_create(
+            creator_id=person.pk,
+            kind=Game.Kind.PRIVATE,
+            rules=RuleOptions(),
+            computer_level="normal",
+        )
+        table_start(game_id=game.pk, user_id=person.pk)
+        game.refresh_from_db()
+        while engine_game(game).to_act == 0:
+            engine = engine_game(game)
+            action = choose_action(engine.view(0), engine.rules)
+            game_act(game_id=game.pk, user_id=person.pk, action=action, version=game.version)
+            game.refresh_from_db()
+        return game, person
+
+    return start
+
+
 def player_to_act(game: Game, players: list[User]) -> User:
     return players[engine_game(game).to_act]
 

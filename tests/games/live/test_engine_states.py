@@ -143,21 +143,11 @@ def test_a_run_another_process_announced_brings_the_kept_game_up_to_date():
 
 
 def test_a_socket_told_of_a_computers_run_keeps_the_game_for_the_next_move(
-    make_player, monkeypatch
+    computers_turn_table, monkeypatch
 ):
     """At a strong table the worker plays the computers' run; the daphne of the person's
     socket gets the run's log with the frames, and the person's next move reads no log."""
-    person = make_player()
-    game = table_create(
-        creator_id=person.pk, kind=Game.Kind.PRIVATE, rules=RuleOptions(), computer_level="normal"
-    )
-    table_start(game_id=game.pk, user_id=person.pk)
-    game.refresh_from_db()
-    while engine_game(game).to_act == 0:
-        engine = engine_game(game)
-        action = choose_action(engine.view(0), engine.rules)
-        game_act(game_id=game.pk, user_id=person.pk, action=action, version=game.version)
-        game.refresh_from_db()
+    game, person = computers_turn_table()
     at_person = engine_game(game)
     # the run is made as by a worker, another process: it keeps nothing in this one
     monkeypatch.setattr(move_record, "keep_on_commit", lambda *args: None)
