@@ -1,5 +1,5 @@
 """One hand of Euchre as a state machine: the deal, the bidding (bidding.py), the tricks, the
-score (scoring.py).
+score (scoring.py), the record (hand_record.py).
 
 `HandState` is mutable for speed (random playouts, search); the immutable face of the engine
 is `Game`, which derives a `HandState` from a seed and a list of actions. The play of the cards
@@ -13,6 +13,7 @@ from .bidding import Bidding
 from .cards import EFFECTIVE_SUIT, LEAD_STRENGTH, SUIT_NAMES
 from .deal import Deal
 from .errors import IllegalAction
+from .hand_record import Recording
 from .kitty import can_go_under
 from .phases import (
     ALONE_PHASE,
@@ -23,7 +24,7 @@ from .phases import (
     DONE,
     PLAY_PHASE,
 )
-from .records import HandRecord, Trick
+from .records import Trick
 from .rules import RuleOptions
 from .scoring import Scoring
 from .seating import NEXT_SEAT, play_seating
@@ -40,7 +41,7 @@ def team_of(seat: int) -> int:
     return seat % 2
 
 
-class HandState(Bidding, Scoring):
+class HandState(Bidding, Scoring, Recording):
     __slots__ = (
         "rules",
         "number",
@@ -355,42 +356,6 @@ class HandState(Bidding, Scoring):
             won = self.tricks_by_seat
             return [won[0] + won[2], won[1] + won[3]]
         return list(self.tricks_by_seat)
-
-    def record(self, score_after: tuple[int, ...]) -> HandRecord:
-        maker_tricks = None
-        if self.maker is not None:
-            side = self.makers or self._maker_side()
-            maker_tricks = sum(self.tricks_by_seat[seat] for seat in side)
-        return HandRecord(
-            number=self.number,
-            dealer=self.dealer,
-            dealt=self.dealt,
-            upcard=self.upcard,
-            kitty=self.original_kitty,
-            went_under=self.went_under,
-            bids=tuple(self.bids),
-            trump=self.trump,
-            maker=self.maker,
-            discard=self.discarded,
-            maker_alone=self.maker_alone,
-            lone_defender=self.lone_defender,
-            tricks=tuple(self.tricks),
-            outcome=self.outcome or "",
-            maker_tricks=maker_tricks,
-            scoring_team=self.scoring_team,
-            points=self.points,
-            score_after=score_after,
-            seats=self.seats,
-            points_by_scorer=tuple(self.points_by_scorer),
-            taker=self.taker,
-            exchange=self.exchange,
-            redeal_by=self.redeal_by,
-            blind_alone=self.blind_alone,
-            called_suit=self.called_suit,
-            partner=self.partner,
-            renege=self.renege,
-            robson_choice=self.robson_choice,
-        )
 
 
 __all__ = [
