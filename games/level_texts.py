@@ -38,11 +38,12 @@ LEVEL_TEXTS: dict[str, LevelText] = {
         "Normal",
         "thinks its cards ahead",
         "Normal bids like a careful club player, by the same count as easy without the "
-        "rashness. Its card play looks ahead: before each card it imagines four ways the cards "
+        "rashness. Its card play looks ahead: before each card it imagines eight ways the cards "
         "it cannot see may lie, each fitting what it has seen (who could not follow suit, the "
         "up card), plays each of them out to the last trick as if every card were face up, and "
-        "plays the card that did best over them. It is quick and seldom wastes a trick, but a "
-        "few guesses can mislead it.",
+        "plays the card that did best over them. Once trump is made it decides whether to go "
+        "alone and what to discard the same way, over four such deals. It is quick and seldom "
+        "wastes a trick, but a few guesses can mislead it.",
     ),
     "strong": LevelText(
         "Strong",
