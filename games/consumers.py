@@ -3,7 +3,9 @@
 In: {"type": "act", "action": "play:JS", "version": 12}, {"type": "touch", "version": 12},
 {"type": "sync", "version": 12}, {"type": "chat", "text": "...", "version": 12},
 {"type": "mute", "seat": 2, "version": 12} and {"type": "unmute", "seat": 2, "version": 12}.
-Out: {"type": "state", "version": ..., "view": ...} (this seat's own view, after every change),
+Out: {"type": "state", "version": ..., "view": ...} (this seat's own view, after every change;
+a frame pushed after a move has the table's part, its rules and seats, only when this socket has
+not sent the same: games/frame_wire.py),
 {"type": "error", "code": ..., "message": ..., "version": ...}, {"type": "chat", "messages":
 [...]} (new lines; with "history": true and "muted_seats" the whole recent chat less muted
 players' lines, on connect and on a mute), {"type": "watchers", "count": n} (consumers_watch).
@@ -84,11 +86,13 @@ class TableConsumer(AsyncWebsocketConsumer):
     slot: SocketSlot | None = None
     heartbeat: SocketBeat | None = None
     # the last state frame sent (a dict, or a pushed frame's text), and when (time.monotonic):
-    # a repeated sync's answer; how many finished hands the page's history holds
+    # a repeated sync's answer; how many finished hands the page's history holds, and the
+    # table's part it holds from a pushed frame (None: from a whole state, or none)
     frame: dict[str, Any] | None = None
     pushed_body: str | None = None
     frame_sent_at: float = float("-inf")
     hands_sent: int | None = None
+    table_sent: str | None = None
     watchers: int = 0  # the watchers' count last sent
     beat_tells_watchers = True
 
@@ -104,10 +108,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
         try:
-            # channels' own dispatch first closes the old database connections of the thread
-            # its sync code runs on: a hop to that one thread for every message of every
-            # socket (a twentieth of daphne's work under load). This consumer's database work
-            # is all on_any_thread, which closes its connections itself
+            # not channels' dispatch, which hops to its sync thread to close old connections
+            # for every message (a twentieth of daphne's work under load): on_any_thread does
             await handler(message)
         except DatabaseBusy:
             logger.warning("table socket: no database connection for %s", message.get("type"))
@@ -135,8 +137,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_add(self.seat_group, self.channel_name)
         await self.accept()
         # the session was read before this socket listened for blocks: ask again now, in the
-        # same trip to a database thread as the chat (each trip is an event-loop turn and a
-        # thread switch, and a burst of reconnecting sockets waits on them)
+        # chat's trip to a database thread (a burst of reconnecting sockets waits on each trip)
         blocked, self.mutes, history = await on_any_thread(chat_opening_reads)(
             user_id=self.user_id, game_id=self.game_id
         )
@@ -285,12 +286,12 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send_state()
 
     async def game_frames(self, event: dict[str, Any]) -> None:
-        """My seat's frames of new versions, oldest first, as text made by the process that
-        made the moves (sent to my player's sockets at this table only): each as it is, unless
-        I have that version already, with the finished hands' history only when my page has
-        another count (`games.frame_wire`). A run's frames go in one message, a JSON array
-        (`frames_message`): a send costs a daphne far more than its bytes."""
+        """My seat's frames of new versions, oldest first, as text made by the mover (sent to
+        my player's sockets at this table only), but those I have sent; the finished hands'
+        history and the table's part only when my page has others (`games.frame_wire`). A
+        run's frames go in one message (a send costs a daphne far more than its bytes)."""
         histories = dict(event.get("histories") or ())
+        table = event.get("table")
         now = timezone.now().isoformat()
         texts, build_my_own = [], False
         for pushed in event["frames"]:
@@ -304,7 +305,9 @@ class TableConsumer(AsyncWebsocketConsumer):
                     break
             self.version, self.frame, self.pushed_body = pushed["version"], None, pushed["body"]
             self.frame_sent_at, self.hands_sent = time.monotonic(), pushed["hands"]
-            texts.append(wire_text(pushed["body"], now, history))
+            new_table = None if table == self.table_sent else table
+            self.table_sent = table
+            texts.append(wire_text(pushed["body"], now, history, new_table))
         if texts:
             await self.send(text_data=frames_message(texts))
         if build_my_own:
@@ -366,6 +369,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def send_frame(self, state: dict[str, Any]) -> None:
         self.version, self.frame, self.pushed_body = state["version"], state, None
+        self.table_sent = None
         self.frame_sent_at = time.monotonic()
         view = state.get("view")
         self.hands_sent = len(view["history"]) if view and "history" in view else None

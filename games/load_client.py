@@ -15,6 +15,8 @@ from urllib.parse import urlparse
 # the load generator's own parsing was a quarter of its CPU, on the site's machine
 from orjson import loads as frame_loads
 
+from .frame_wire import TABLE_KEYS
+
 # close codes after which the page script stops reconnecting (blocked, not logged in, no seat)
 FINAL_CLOSE_CODES = frozenset({4003, 4401, 4403})
 
@@ -58,6 +60,8 @@ class TableClient:
         self.stop_when_over = stop_when_over
         self.reconnect = reconnect
         self.state: dict[str, Any] | None = None
+        self.table: dict[str, Any] = {}  # the last table's part received
+        self.bytes_received = 0  # every message's text, as the page would read it
         self.version = -1
         self.versions: list[int] = []  # the version of every state frame taken
         self.errors: list[str] = []  # the codes of the error frames received
@@ -107,6 +111,7 @@ class TableClient:
                     self.connected_to.append(self.url)
                     delay = 0.1
                     async for raw in ws:
+                        self.bytes_received += len(raw)
                         data = frame_loads(raw)
                         # a run of moves comes as one array of frames, oldest first
                         for frame in data if isinstance(data, list) else (data,):
@@ -167,6 +172,10 @@ class TableClient:
             return
         if kind != "state":
             return
+        if "seats" in frame:  # the table's part, sent when it changed (games.frame_wire)
+            self.table = {key: frame[key] for key in TABLE_KEYS if key in frame}
+        else:
+            frame.update(self.table)
         version = frame["version"]
         if version < self.version:
             self.out_of_order += 1

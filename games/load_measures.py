@@ -22,6 +22,8 @@ class Measures:
     # latency is read on this loop, so it carries this lag too
     loop_lags: list[float] = field(default_factory=list)
     moves: int = 0  # versions reached by the tables, steady state only
+    # what the people's sockets received (characters of text), steady state only
+    received: int = 0
     tables_finished: int = 0
     tables_opened: int = 0
     missed: int = 0  # a move not seen by every human of its table within MISSED_AFTER_SECONDS
@@ -90,6 +92,10 @@ def print_report(args: argparse.Namespace, measures: Measures) -> None:
         f"latency ms           p50 {percentile(latencies_ms, 0.50):.0f}  "
         f"p95 {percentile(latencies_ms, 0.95):.0f}  p99 {percentile(latencies_ms, 0.99):.0f}  "
         f"max {max(latencies_ms, default=float('nan')):.0f}  ({len(latencies_ms)} moves timed)"
+    )
+    print(
+        f"received by people   {measures.received / max(measures.moves, 1) / 1000:.2f} KB a move"
+        f"  ({measures.received / duration / 1000:.0f} KB/s)"
     )
     lags_ms = [value * 1000 for value in measures.loop_lags]
     print(

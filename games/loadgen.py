@@ -241,6 +241,7 @@ async def run_load(args: argparse.Namespace) -> Measures:
             print(f"  not every table was up after {args.ramp} s: measuring anyway", flush=True)
         measures.steady_from = time.monotonic()
         deadline = measures.steady_from + args.duration
+        measures.received = -sum(client.bytes_received for client in clients)
         print(f"  steady after {measures.steady_from - measures.started:.1f} s", flush=True)
         first = sorted(game_of_table)[: args.flooders]  # the first tables' players flood
         targets = [(urls[n % len(urls)], game_of_table[n], players[n * humans][1]) for n in first]
@@ -256,6 +257,7 @@ async def run_load(args: argparse.Namespace) -> Measures:
         time.monotonic() - measures.steady_from, args.duration
     )
     for client in clients:
+        measures.received += client.bytes_received
         for code in client.errors:
             measures.errors[code] += 1
         for code in client.close_codes:

@@ -17,14 +17,16 @@ from .move_queue import computer_turn_queue
 
 class RunFrames(NamedTuple):
     """A run of moves' frames: for each new version, oldest first, each seated player's frame
-    by user id as text (`games.frame_wire.frame_pushed`), and the history (JSON text) of
-    finished hands for each count the frames hold; and the run's actions from `first_version`
+    by user id as text (`games.frame_wire.frame_pushed`), the history (JSON text) of finished
+    hands for each count the frames hold, the table's part of them all (`table_text`: the same
+    at every version of a run), and the run's actions from `first_version`
     on, with which each daphne that gets the frames brings its kept engine up to date
     (`EngineStates.advance`): at a strong table the worker made the computers' run, and the
     person's next move read the log's tail for it."""
 
     frames: list[dict[int, dict[str, Any]]]
     histories: dict[int, str]
+    table: str
     first_version: int = 0
     actions: tuple[str, ...] = ()
 
@@ -118,6 +120,7 @@ def _frames_event(theirs: list[dict[str, Any]], frames: RunFrames) -> dict[str, 
         "type": "game.frames",
         "frames": theirs,
         "histories": [[count, frames.histories[count]] for count in counts],
+        "table": frames.table,
         "log": [frames.first_version, list(frames.actions)],
     }
 

@@ -146,12 +146,12 @@ def _frames_of(game: Game, seats: dict[int, Seat], moves: list[Move], first: int
         if then.status == Game.Status.PLAYING:
             for seat in players:
                 view = move.after.view(seat.position).to_dict()
-                pushed[seat.user_id] = frame_pushed(table, seat_version_fields(then, seat), view)
+                pushed[seat.user_id] = frame_pushed(game.pk, seat_version_fields(then, seat), view)
                 hands = pushed[seat.user_id]["hands"]
                 if hands not in histories:  # the same public records at every seat
                     histories[hands] = history_text(view["history"])
         frames.append(pushed)
-    return RunFrames(frames, histories, first, tuple(move.action for move in moves))
+    return RunFrames(frames, histories, table, first, tuple(move.action for move in moves))
 
 
 def _covered_mark(seats: dict[int, Seat], moves: list[Move], source: str) -> None:

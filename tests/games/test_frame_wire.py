@@ -20,10 +20,14 @@ VERSION_KEYS = ("version", "status", "my_seat", "cancelled", "turn_deadline", "s
 
 
 def pushed_of(frame: dict) -> dict:
-    """`frame_pushed` of a frame-shaped dict: its table's part, its version fields, its view."""
-    table = {key: value for key, value in frame.items() if key not in (*VERSION_KEYS, "view")}
+    """`frame_pushed` of a frame-shaped dict: its head, its version fields, its view."""
     fields = {key: frame[key] for key in VERSION_KEYS if key in frame}
-    return frame_pushed(table_text(table), fields, frame["view"])
+    return frame_pushed(frame["game"], fields, frame["view"])
+
+
+def table_of(frame: dict) -> str:
+    """`table_text` of a frame-shaped dict: what is neither its version fields nor its view."""
+    return table_text({key: value for key, value in frame.items() if key not in VERSION_KEYS})
 
 
 def frames_along_a_game(seed: int) -> list[dict]:
@@ -37,6 +41,7 @@ def frames_along_a_game(seed: int) -> list[dict]:
         frames.append(
             {
                 "type": "state",
+                "game": 12,
                 "version": len(game.actions),
                 "status": "playing",
                 "server_time": "then",
@@ -48,27 +53,21 @@ def frames_along_a_game(seed: int) -> list[dict]:
     return frames
 
 
-def test_the_wire_text_parses_to_the_frame_with_or_without_its_history():
+def test_the_wire_text_parses_to_the_frame_with_or_without_its_history_and_table():
     frames = frames_along_a_game(7)
     assert any(frame["view"]["history"] for frame in frames)  # the game ran past a hand
     for frame in frames:
         pushed = pushed_of(frame)
         history = frame["view"]["history"]
         assert pushed["version"] == frame["version"] and pushed["hands"] == len(history)
-        full = json.loads(wire_text(pushed["body"], "now", history_text(history)))
+        full = json.loads(wire_text(pushed["body"], "now", history_text(history), table_of(frame)))
         assert full == {**json.loads(json.dumps(frame)), "server_time": "now"}
         slim = json.loads(wire_text(pushed["body"], "later"))
         assert slim["server_time"] == "later" and "history" not in slim["view"]
         assert {**slim["view"], "history": full["view"]["history"]} == full["view"]
-
-
-def test_a_hands_text_is_made_once_and_the_history_is_the_same_json():
-    history = [{"number": n, "points": [n, 0], "name": "ü"} for n in range(3)]
-    text = history_text(history)
-    assert json.loads(text) == history
-    history[0]["points"] = [9, 9]  # a record is immutable: its text is kept as first made
-    assert json.loads(history_text(history))[0]["points"] == [0, 0]
-    assert history_text([]) == "[]"
+        # without the table's part: the head, the version fields and the view only
+        assert "seats" not in slim and (slim["type"], slim["game"]) == ("state", 12)
+        assert {**slim, **json.loads("{" + table_of(frame) + "}")}.keys() == full.keys()
 
 
 def test_frames_of_reads_a_message_as_the_page_does():
@@ -76,6 +75,7 @@ def test_frames_of_reads_a_message_as_the_page_does():
     event = {
         "frames": [pushed_of(frame) for frame in frames],
         "histories": [[0, history_text([])]],
+        "table": table_of(frames[0]),
     }
     expected = [{k: v for k, v in frame.items() if k != "server_time"} for frame in frames]
     assert frames_of(event) == json.loads(json.dumps(expected))

@@ -20,6 +20,7 @@ from django.contrib.sessions.backends.db import SessionStore
 
 from accounts.models import User
 from euchre_site.asgi import application
+from games.frame_wire import TABLE_KEYS
 
 
 def session_cookie(user: User) -> str:
@@ -54,17 +55,34 @@ _frames_left: weakref.WeakKeyDictionary[WebsocketCommunicator, list[dict[str, An
 )
 
 
+# the table's part of the last state frame that had it: a frame pushed after a move leaves it
+# out when the page has it (games.frame_wire), and the page takes it from the frame before
+_tables: weakref.WeakKeyDictionary[WebsocketCommunicator, dict[str, Any]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
 async def receive(socket: WebsocketCommunicator, timeout: float = 5) -> dict[str, Any]:
-    """The socket's next frame (or other message)."""
+    """The socket's next frame (or other message), as the page reads it (a state frame with
+    the table's part it keeps)."""
     left = _frames_left.get(socket)
     if left:
-        return left.pop(0)
+        return _as_page(socket, left.pop(0))
     message = json.loads(await socket.receive_from(timeout=timeout))
     if isinstance(message, list):
         assert len(message) > 1, "a lone frame is sent as it is"
         _frames_left[socket] = message[1:]
-        return message[0]
-    return message
+        return _as_page(socket, message[0])
+    return _as_page(socket, message)
+
+
+def _as_page(socket: WebsocketCommunicator, frame: Any) -> Any:
+    if not isinstance(frame, dict) or frame.get("type") != "state":
+        return frame
+    if "seats" in frame:
+        _tables[socket] = {key: frame[key] for key in TABLE_KEYS if key in frame}
+        return frame
+    return {**frame, **_tables.get(socket, {})}
 
 
 async def send(socket: WebsocketCommunicator, message: dict[str, Any] | str) -> None:

@@ -10,16 +10,17 @@ from datetime import timedelta
 
 import pytest
 from channels.layers import get_channel_layer
+from django.conf import settings
 from django.utils import timezone
 
-from games.frame_wire import frames_of, history_text
+from games.frame_wire import FRAME_HEAD_KEYS, TABLE_KEYS, frames_of, history_text, table_text
 from games.models import Action, Game, Seat
 from games.players import choose_action
-from games.selectors import engine_game, table_state
+from games.selectors import engine_game, table_fields, table_state
 from games.services.after_move import seat_group, table_group, watch_group
 from games.services.play import computer_act, game_act
 from games.services.tables import game_cancel
-from tests.games.test_frame_wire import pushed_of
+from tests.games.test_frame_wire import pushed_of, table_of
 
 from .conftest import player_to_act
 from .layer_listen import listening
@@ -70,6 +71,7 @@ def pushed_event(*frames: dict, histories: dict[int, list] | None = None) -> dic
         "type": "game.frames",
         "frames": pushed,
         "histories": [[count, history_text(history)] for count, history in histories.items()],
+        "table": table_of(frames[0]),
     }
 
 
@@ -158,11 +160,12 @@ def test_a_runs_frames_go_to_the_page_in_one_message_oldest_first(started_table)
         socket = await table_socket(game.pk, players[1])
         state = await join(socket)
         version = state["version"]
-        run_of = [{**state, "version": version + n, "pushed": n} for n in (0, 1, 2, 3)]
+        # marked in the seat's fields, which every frame has (the table's part goes once)
+        run_of = [{**state, "version": version + n, "cancelled": n} for n in (0, 1, 2, 3)]
         await layer.group_send(group, pushed_event(*run_of))  # the page has the first
         message = json.loads(await socket.receive_from(timeout=5))
         assert isinstance(message, list)
-        assert [(frame["version"], frame["pushed"]) for frame in message] == [
+        assert [(frame["version"], frame["cancelled"]) for frame in message] == [
             (version + 1, 1),
             (version + 2, 2),
             (version + 3, 3),
@@ -185,7 +188,7 @@ def test_a_runs_frames_go_to_the_page_in_one_message_oldest_first(started_table)
         first = json.loads(await socket.receive_from(timeout=5))
         assert isinstance(first, dict) and first["version"] == version + 5
         rebuilt = json.loads(await socket.receive_from(timeout=5))
-        assert rebuilt["version"] == game.version and "pushed" not in rebuilt
+        assert rebuilt["version"] == game.version and rebuilt["cancelled"] is False
         await socket.disconnect()
 
     run(scenario)
@@ -258,3 +261,57 @@ def test_a_message_to_a_socket_costs_no_hop_to_the_sync_thread(started_table, mo
 
     run(scenario)
     assert closes == []
+
+
+def test_the_table_part_goes_to_a_page_only_when_it_has_another(started_table):
+    """The rules and the seats were half of a pushed frame's bytes, the same at almost every
+    version: a socket sends them once, then again only when they change."""
+    game, players = started_table()
+    layer = get_channel_layer()
+    group = seat_group(game.pk, players[1].pk)
+
+    async def scenario():
+        socket = await table_socket(game.pk, players[1])
+        state = await join(socket)
+        version = state["version"]
+
+        async def pushed(*frames: dict) -> list[dict]:
+            await layer.group_send(group, pushed_event(*frames))
+            message = json.loads(await socket.receive_from(timeout=5))
+            return message if isinstance(message, list) else [message]
+
+        # after a whole state the page's table part is not known to be the pushed one's: sent
+        (first,) = await pushed({**state, "version": version + 1})
+        assert {key: first[key] for key in TABLE_KEYS} == {key: state[key] for key in TABLE_KEYS}
+        (same,) = await pushed({**state, "version": version + 2})
+        assert not set(TABLE_KEYS) & set(same)
+        assert (same["type"], same["game"], same["version"]) == ("state", game.pk, version + 2)
+        # a seat changed (its player timed out): the table's part goes again, once a message
+        seats = [dict(seat) for seat in state["seats"]]
+        seats[1]["timeouts"] = 1
+        changed = {**state, "seats": seats}
+        one, two = await pushed(
+            {**changed, "version": version + 3}, {**changed, "version": version + 4}
+        )
+        assert one["seats"][1]["timeouts"] == 1 and "seats" not in two
+        # a repeated sync within the coalescing window sends the last frame's text again,
+        # without the table's part the page holds
+        await socket.send_to(text_data=json.dumps({"type": "sync", "version": version + 4}))
+        again = json.loads(await socket.receive_from(timeout=5))
+        assert again["version"] == version + 4 and "seats" not in again
+        await socket.disconnect()
+
+    run(scenario)
+
+
+def test_the_table_part_is_the_table_fields_but_the_head_and_the_page_keeps_the_same_keys(
+    started_table,
+):
+    """Every key `table_fields` writes is either in every frame or one a page keeps from the
+    frame before (main.js's TABLE_KEYS must list the same)."""
+    game, _ = started_table()
+    table = table_fields(game, list(game.seats.order_by("position")))
+    assert tuple(table) == FRAME_HEAD_KEYS + TABLE_KEYS
+    assert tuple(json.loads("{" + table_text(table) + "}")) == TABLE_KEYS
+    script = (settings.BASE_DIR / "games/static/games/table/main.js").read_text()
+    assert "const TABLE_KEYS = " + json.dumps(list(TABLE_KEYS)) in script

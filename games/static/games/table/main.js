@@ -53,13 +53,18 @@ const openReport = createReports((seat) => seatName(state, seat));
 const paced = [];
 let pacing = null;
 let shownAt = 0;
-// the finished hands' history of the last frame received: a frame pushed after a move leaves it
-// out when this page has it already (games/frame_wire.py)
+// the finished hands' history and the table's part (rules, seats, ...) of the last frames
+// received: a frame pushed after a move leaves them out when this page has them already
+// (games/frame_wire.py)
 let lastHistory = [];
+const TABLE_KEYS = ["kind", "variant", "rules", "seat_count", "seats", "computer_pause_ms"];
+let lastTable = {};
 
 function receive(frame) {
   if (frame.type === "state") {
     frame.receivedAt = Date.now(); // the server's clock is read against the arrival
+    if ("seats" in frame) lastTable = Object.fromEntries(TABLE_KEYS.map((key) => [key, frame[key]]));
+    else Object.assign(frame, lastTable);
     if (frame.view) {
       if (frame.view.history) lastHistory = frame.view.history;
       else frame.view.history = lastHistory;
