@@ -218,8 +218,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         size = len(text_data) if text_data is not None else len(bytes_data or b"")
         if size > MAX_MESSAGE_CHARS:
             self.guard.closed = True
-            why = f"Messages are at most {MAX_MESSAGE_CHARS} characters."
-            await self.send_error("too_big", why)
+            await self.send_error(
+                "too_big", f"Messages are at most {MAX_MESSAGE_CHARS} characters."
+            )
             await self.close(code=CLOSE_TOO_BIG)
             return
         message = message_parsed(text_data)
@@ -240,11 +241,9 @@ class TableConsumer(AsyncWebsocketConsumer):
                 await self.send_error("bad_message", "An act message needs an action string.")
                 return
             try:
+                version = message["version"]
                 await on_any_thread(game_act)(
-                    game_id=self.game_id,
-                    user_id=self.user_id,
-                    action=action,
-                    version=message["version"],
+                    game_id=self.game_id, user_id=self.user_id, action=action, version=version
                 )
             except MoveRejected as rejected:
                 await self.send_error(rejected.code, rejected.message, version=rejected.version)
@@ -270,8 +269,7 @@ class TableConsumer(AsyncWebsocketConsumer):
                 await self.send_error("bad_message", f"A {kind} message needs a seat, 0 to 3.")
                 return
             change = chat_mute_seat if kind == "mute" else chat_unmute_seat
-            try:
-                # every socket of mine, this one too, refreshes its chat when told after commit
+            try:  # every socket of mine, this one too, refreshes its chat when told after commit
                 await on_any_thread(change)(user_id=self.user_id, game_id=self.game_id, seat=seat)
             except MuteRefused as refused:
                 await self.send_error(refused.code, refused.message, version=self.version)
@@ -385,15 +383,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             self.mutes, history = await on_any_thread(chat_with_mutes)(
                 user_id=self.user_id, game_id=self.game_id
             )
-        await self.send_json(
-            {
-                "type": "chat",
-                "version": self.version,
-                "history": True,
-                "muted_seats": self.mutes.seats,
-                "messages": history,
-            }
-        )
+        chat = {"type": "chat", "version": self.version, "history": True}
+        await self.send_json({**chat, "muted_seats": self.mutes.seats, "messages": history})
 
     async def send_error(self, code: str, message: str, *, version: int | None = None) -> None:
         await self.send_json(
