@@ -16,9 +16,10 @@ whole run; at the end the tables still in play are closed (marked finished) so t
 keeps playing after the run.
 
 It prints: tables finished, moves per second, the latency from a move sent to every human seat
-of that table holding the new version (p50/p95/p99), errors, frames out of order, moves that did
-not reach every seat, how late its own loop wakes (part of every latency it reads), and the
-resident memory of the daphne processes serving the URLs.
+of that table holding the new version (p50/p95/p99), what the people's sockets received a move
+(KB of text), errors, frames out of order, moves that did not reach every seat, how late its own
+loop wakes (part of every latency it reads), and the resident memory of the daphne processes
+serving the URLs.
 `TableClient` (games/load_client.py) is also the browser of the fault tests in tests/scale/.
 """
 
