@@ -1,15 +1,20 @@
-"""Random-playout speed: `python -m games.engine.bench [--hands N] [--seed S]`.
+"""Random-playout speed: `python -m games.engine.bench [--hands N] [--rounds R] [--seed S]`.
 
 Plays N single hands with uniformly random legal actions through our engine and, when the
 `open-spiel` package is installed, through OpenSpiel's C++ `euchre` driven from Python, under the
 same rules (OpenSpiel's defaults: stick the dealer, no lone defender, the dealer keeps the up card),
-and prints hands per second for each and their ratio. A benchmark, not a test.
+and prints hands per second for each and their ratio. The hands are played in R rounds, the two
+engines in turn, and the figures are the rounds' medians: a shared machine's speed drifts by a
+quarter within a minute, and two runs one after the other put that drift in the ratio (single
+runs gave 1.38 to 1.80 in one session, the median of five rounds in turn 1.54 to 1.60). A
+benchmark, not a test.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import time
 from collections.abc import Callable
 
@@ -53,28 +58,50 @@ def playout_openspiel(hands: int, rng: random.Random) -> None:
 
 
 def hands_per_second(playout: Callable[[int, random.Random], None], hands: int, seed: int) -> float:
-    playout(max(hands // 20, 1), random.Random(seed))  # warm up
     start = time.perf_counter()
     playout(hands, random.Random(seed))
     return hands / (time.perf_counter() - start)
 
 
+def rounds_in_turn(
+    playouts: list[Callable[[int, random.Random], None]], hands: int, rounds: int, seed: int
+) -> list[list[float]]:
+    """Hands per second of each playout in each round, the playouts taking turns, each round
+    on the same seed's deals."""
+    per_round = max(hands // rounds, 1)
+    for playout in playouts:
+        playout(max(per_round // 10, 1), random.Random(seed))  # warm up
+    figures: list[list[float]] = [[] for _ in playouts]
+    for number in range(rounds):
+        for playout, found in zip(playouts, figures, strict=True):
+            found.append(hands_per_second(playout, per_round, seed + number))
+    return figures
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=20_000)
+    parser.add_argument("--rounds", type=int, default=5, help="the engines take turns")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-
-    ours = hands_per_second(playout_ours, args.hands, args.seed)
-    print(f"our engine (pure Python):     {ours:10,.0f} hands/s  ({args.hands:,} random hands)")
     try:
         import pyspiel  # type: ignore[import-not-found]  # noqa: F401
+
+        playouts = [playout_ours, playout_openspiel]
     except ImportError:
+        playouts = [playout_ours]
+    figures = rounds_in_turn(playouts, args.hands, args.rounds, args.seed)
+    played = f"({args.hands:,} random hands in {args.rounds} rounds, the median)"
+    print(f"our engine (pure Python):     {statistics.median(figures[0]):10,.0f} hands/s  {played}")
+    if len(figures) == 1:
         print("OpenSpiel:                    not installed (pip install open-spiel to compare)")
         return
-    theirs = hands_per_second(playout_openspiel, args.hands, args.seed)
-    print(f"OpenSpiel euchre from Python: {theirs:10,.0f} hands/s  ({args.hands:,} random hands)")
-    print(f"ratio ours / OpenSpiel:       {ours / theirs:10.2f}")
+    print(f"OpenSpiel euchre from Python: {statistics.median(figures[1]):10,.0f} hands/s  {played}")
+    ratios = [ours / theirs for ours, theirs in zip(*figures, strict=True)]
+    print(
+        f"ratio ours / OpenSpiel:       {statistics.median(ratios):10.2f}"
+        f"  (rounds {min(ratios):.2f}-{max(ratios):.2f})"
+    )
 
 
 if __name__ == "__main__":
