@@ -14,8 +14,9 @@ from games.engine import PRESETS, InvalidRules, RuleOptions, preset_rules
 from games.engine import Game as EngineGame
 
 from .engine_states import STATES, caught_up, keep_on_commit, replayed
-from .models import Action, Game, Seat
+from .models import Game, Seat
 from .results import seat_game_points
+from .statements import log_actions
 
 
 def engine_game(game: Game) -> EngineGame:
@@ -30,11 +31,7 @@ def engine_game(game: Game) -> EngineGame:
         STATES.hits += 1
         return kept
     # bounded by the row's version: a move stored since the row was read is not this version's
-    actions = list(
-        Action.objects.filter(game=game, sequence__gte=known, sequence__lt=version)
-        .order_by("sequence")
-        .values_list("action", flat=True)
-    )
+    actions = log_actions(game.pk, known, version)
     if kept is None:
         STATES.replays += 1
         engine = replayed(game.rules, game.seed, actions)

@@ -153,6 +153,10 @@ class Game:
     def legal_actions(self) -> list[str]:
         return list(self._state.legal_actions())
 
+    def honest_actions(self) -> list[str]:
+        """The legal actions without a renege: what a computer chooses from."""
+        return list(self._state.hand.honest_actions())
+
     @property
     def score(self) -> tuple[int, ...]:
         """Per team with partners, else per player."""

@@ -21,13 +21,12 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
-import psycopg
 from django.contrib.auth import get_user_model
 from django.db import DEFAULT_DB_ALIAS, connection, connections
-from django.db.backends.utils import CursorWrapper
 from django.db.models import Field, Model
 
 from ..models import Action, Game, Seat
+from ..statements import statement_cursor
 
 # what a frame and a record need of a seated player (`User.get_short_name`)
 PLAYER_FIELDS = ("id", "display_name", "email")
@@ -38,7 +37,7 @@ def game_with_seats_locked(game_id: int) -> tuple[Game, dict[int, Seat]] | None:
     without row locks, SQLite, which serializes writers itself, as Django does), and its seats
     by position, each with its player (id and name only) if it has one; None if gone."""
     sql, game_fields, seat_fields, player_fields = _game_with_seats_select()
-    with _statement_cursor() as cursor:
+    with statement_cursor() as cursor:
         if connection.features.has_select_for_update:
             # the lock in a statement of its own, first: a statement that waited for the lock
             # sees the other tables as they were when it began (READ COMMITTED re-reads only
@@ -108,22 +107,8 @@ def game_update(
         else:
             with connection.cursor() as cursor:
                 cursor.execute(insert, insert_params)
-    with _statement_cursor() as cursor:
+    with statement_cursor() as cursor:
         cursor.execute(sql, params)
-
-
-def _statement_cursor() -> CursorWrapper:
-    """A cursor whose statements are prepared, where the connection prepares (PostgreSQL without
-    PgBouncer: settings' prepare_threshold): psycopg's server-side binding, wrapped as Django
-    wraps its own (errors, the queries' log and its tests' counts); else Django's own."""
-    db = connections[DEFAULT_DB_ALIAS]
-    if db.vendor != "postgresql":
-        return db.cursor()
-    db.ensure_connection()
-    if db.connection.prepare_threshold is None:
-        return db.cursor()
-    cursor = psycopg.Cursor(db.connection)
-    return db.make_debug_cursor(cursor) if db.queries_logged else db.make_cursor(cursor)
 
 
 @functools.cache

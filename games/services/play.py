@@ -34,7 +34,9 @@ class MoveRejected(Refused):
 COMPUTER_RUN_LONGEST = 8
 # levels whose decision costs well under a millisecond: the computers at these levels who follow
 # a person's move play in that move's transaction, in the process that took it (no task, no
-# second transaction or message); a search's decisions (tens of ms) stay on the workers
+# second transaction or message); a search's decisions (tens of ms) stay on the workers, but a
+# move with no choice (one honest action: a third of a computer's moves, and every move of
+# about one run in ten) costs nothing at any level and is played there too
 MOVE_WITH_PERSON_LEVELS = frozenset({ComputerLevel.EASY})
 
 
@@ -43,8 +45,9 @@ def full_time_limit_ms() -> int:
 
 
 def game_act(*, game_id: int, user_id: int, action: str, version: int) -> MoveApplied:
-    """A player's own move, and the easy computers' after it (MOVE_WITH_PERSON_LEVELS) in the
-    same transaction. Playing yourself brings your time limit back to full (seed 000)."""
+    """A player's own move, and the computers' after it that cost no search (the easy ones,
+    MOVE_WITH_PERSON_LEVELS, and any with a single honest action) in the same transaction.
+    Playing yourself brings your time limit back to full (seed 000)."""
     with transaction.atomic():
         locked = game_with_seats_locked(game_id)
         if locked is None:
@@ -108,15 +111,16 @@ def computers_play(
     levels: frozenset[str] | None = None,
 ) -> list[Move]:
     """The computers' moves from `engine`, the game at `at_version`, until a person's turn, the
-    game's end, COMPUTER_RUN_LONGEST moves or (with `levels`) a computer of another level."""
+    game's end, COMPUTER_RUN_LONGEST moves or (with `levels`) a computer of another level
+    who has a choice to make."""
     moves: list[Move] = []
     while len(moves) < COMPUTER_RUN_LONGEST and not engine.is_over:
         position = engine.to_act
         if position is None or not seats[position].is_computer:
             break  # a person's turn
         level = computer_level(game, seats[position])
-        if levels is not None and level not in levels:
-            break
+        if levels is not None and level not in levels and len(engine.honest_actions()) != 1:
+            break  # a decision to search: the worker's
         started = time.thread_time()
         action = choose_action_at_level(
             engine.view(position),

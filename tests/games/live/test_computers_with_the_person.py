@@ -2,7 +2,8 @@
 play in that move's own transaction (no task, no second transaction), their moves stored as
 the computer's, the person given every version's frame in order in one message, the person's
 time started once the page has shown them; a computer of another level (a seat a person left
-plays at strong) is left to a worker's task, queued after the pause of the moves shown."""
+plays at strong) is left to a worker's task, queued after the pause of the moves shown, unless
+its move is forced (a single honest action), which costs no search and is played here too."""
 
 from __future__ import annotations
 
@@ -135,8 +136,10 @@ def test_a_strong_computer_after_easy_ones_is_left_to_a_task_after_their_pause(
         game.refresh_from_db()
         made = list(Action.objects.filter(game=game, sequence__gte=before).order_by("sequence"))
         if engine_game(game).to_act == 3 and game.status == Game.Status.PLAYING:
-            # the easy seats played in the person's move; the strong one waits for its task
-            assert all(move.seat in (0, 1, 2) for move in made) and applied.computer_next
+            # the easy seats played in the person's move (and the strong one only a move it
+            # had no choice in); the strong one with a choice waits for its task
+            assert all(move.seat in (0, 1, 2) or forced(game, move) for move in made)
+            assert len(engine_game(game).honest_actions()) > 1 and applied.computer_next
             [message] = raw_queue(empty_queue)
             assert message["headers"]["task"] == COMPUTER_TURN
             assert json.loads(base64.b64decode(message["body"]))[0] == [game.pk, game.version]
@@ -148,6 +151,45 @@ def test_a_strong_computer_after_easy_ones_is_left_to_a_task_after_their_pause(
             checked += 1
         game = to_the_persons_turn(game)
     assert checked == 3
+
+
+def test_a_searching_computers_move_without_a_choice_is_played_in_the_persons_move(
+    make_player, empty_queue, settings
+):
+    """A move with a single honest action costs no search at any level: it needs no task."""
+    game, person = person_with_computers(make_player, level="normal")
+    game = to_the_persons_turn(game)
+    played_here = stopped_at_a_choice = 0
+    while game.status == Game.Status.PLAYING and (played_here < 4 or stopped_at_a_choice < 4):
+        empty_queue.delete(f"{settings.REDIS_KEY_PREFIX}:celery")
+        before = game.version
+        applied = persons_move(game, person)
+        game.refresh_from_db()
+        made = Action.objects.filter(game=game, sequence__gt=before).order_by("sequence")
+        for move in made:
+            assert move.seat != 0 and move.source == Action.Source.COMPUTER
+            assert forced(game, move)
+            played_here += 1
+        engine = engine_game(game)
+        if game.status == Game.Status.PLAYING and engine.to_act != 0:
+            # stopped at a computer with a choice: the worker's, after the moves shown
+            assert len(engine.honest_actions()) > 1 and applied.computer_next
+            [message] = raw_queue(empty_queue)
+            assert message["headers"]["task"] == COMPUTER_TURN
+            assert json.loads(base64.b64decode(message["body"]))[0] == [game.pk, game.version]
+            stopped_at_a_choice += 1
+        game = to_the_persons_turn(game)
+    assert played_here >= 4 and stopped_at_a_choice >= 4
+
+
+def forced(game: Game, move: Action) -> bool:
+    """Had the seat of this logged move a single honest action when it made it?"""
+    actions = list(
+        Action.objects.filter(game=game, sequence__lt=move.sequence)
+        .order_by("sequence")
+        .values_list("action", flat=True)
+    )
+    return replayed(game.rules, game.seed, actions).honest_actions() == [move.action]
 
 
 def raw_queue(redis_client) -> list[dict]:
