@@ -162,7 +162,7 @@ REDIS_KEY_PREFIX = os.environ.get("REDIS_KEY_PREFIX", "euchre")
 CACHES = {
     "default": {
         # Shared by every process: rate limits and locks must not be per-process.
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "euchre_site.redis_clients.KeptClientRedisCache",
         "LOCATION": REDIS_URL,
         "KEY_PREFIX": REDIS_KEY_PREFIX,
     }
@@ -188,6 +188,8 @@ CHANNEL_LAYERS = {
 # ---- Celery ----------------------------------------------------------------------------------
 
 CELERY_BROKER_URL = REDIS_URL
+# kombu's Redis transport keeping one client per pool (euchre_site.redis_clients)
+CELERY_BROKER_TRANSPORT = "euchre_site.redis_clients:KeptClientTransport"
 CELERY_RESULT_BACKEND = REDIS_URL
 CELERY_RESULT_EXPIRES = 3600
 CELERY_BROKER_TRANSPORT_OPTIONS = {"global_keyprefix": f"{REDIS_KEY_PREFIX}:"}

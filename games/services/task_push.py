@@ -26,7 +26,8 @@ import orjson
 import redis
 from celery import current_app
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import cache, caches
+from django.core.cache.backends.redis import RedisCache
 from kombu.serialization import dumps as kombu_dumps
 from kombu.utils.uuid import uuid
 
@@ -47,7 +48,7 @@ def task_push_possible() -> bool:
     """The broker is the cache's Redis database, so the mark and the message can go together."""
     cache_settings = settings.CACHES["default"]
     return (
-        cache_settings["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+        isinstance(caches["default"], RedisCache)
         and cache_settings["LOCATION"] == current_app.conf.broker_url
         and str(current_app.conf.broker_url).startswith(("redis://", "rediss://"))
     )
