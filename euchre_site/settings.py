@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "django.contrib.humanize",  # a thousands separator in figures (intcomma)
     "django.contrib.sites",
     "channels",
     "django_celery_beat",

@@ -103,7 +103,7 @@ def test_the_page_is_open_to_anyone_and_shows_every_row(client) -> None:
         shown = section(page, row.level, row.opponent)
         assert f"{row.difference:+.3f}".replace("-", "\N{MINUS SIGN}") in shown
         assert f"{row.ci_low:+.3f}".replace("-", "\N{MINUS SIGN}") in shown
-        assert f"Over {row.deals} deals" in shown and row.command in shown
+        assert f"Over {row.deals:,} deals" in shown and row.command in shown
         assert f"{row.points_per_hand:.3f}" in shown
     strong = section(page, "strong", BASELINE)
     row = published_strength().row("strong", BASELINE)
