@@ -2,7 +2,7 @@
 the test's one failing view added (tests.euchre_site.failing_urls), static files served from
 the source folders (the test run does not collect them)."""
 
-from euchre_site.settings import *  # noqa: F403
+from tests.settings import *  # noqa: F403
 
 ROOT_URLCONF = "tests.euchre_site.failing_urls"
 WHITENOISE_USE_FINDERS = True

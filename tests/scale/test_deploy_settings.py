@@ -45,3 +45,25 @@ def test_production_refuses_to_start_without_a_secret_key():
     done = manage("check", DJANGO_ENV="production", SECRET_KEY="")
     assert done.returncode != 0
     assert "SECRET_KEY must be set" in done.stderr
+
+
+def test_the_site_hashes_passwords_with_pbkdf2_whatever_the_tests_use():
+    # the test run's own settings (tests/settings.py) use a fast hasher; the site must not
+    done = manage(
+        "shell",
+        "--verbosity",
+        "0",
+        "-c",
+        "from django.contrib.auth.hashers import get_hasher; print(get_hasher().algorithm)",
+        DJANGO_ENV="production",
+        SECRET_KEY=secrets.token_urlsafe(64),
+        ALLOWED_HOSTS="euchre.example.com",
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.split() == ["pbkdf2_sha256"]
+
+
+def test_the_tests_run_on_the_fast_hasher():
+    from django.contrib.auth.hashers import get_hasher
+
+    assert get_hasher().algorithm == "md5"
