@@ -96,6 +96,10 @@ def run_tests(pytest_args: list[str]) -> int:
         # Keeps this run's keys apart from a site (or another run) sharing the same Redis.
         env.setdefault("REDIS_KEY_PREFIX", f"euchre-test-{os.getpid()}")
         env.setdefault("DEBUG", "true")
+        # the tests' own settings, as pyproject.toml names them: importing this package set
+        # DJANGO_SETTINGS_MODULE to the site's (euchre_site/celery.py), and pytest-django takes
+        # the environment's over the ini's
+        env["DJANGO_SETTINGS_MODULE"] = "tests.settings"
         code = run_pytest(pytest_args, env)
     finally:
         for service in services:
