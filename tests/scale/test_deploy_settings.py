@@ -27,16 +27,17 @@ def manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_check_deploy_passes_with_production_settings():
-    done = manage(
-        "check",
-        "--deploy",
-        "--fail-level",
-        "WARNING",
+def in_production(*args: str) -> subprocess.CompletedProcess[str]:
+    return manage(
+        *args,
         DJANGO_ENV="production",
         SECRET_KEY=secrets.token_urlsafe(64),
         ALLOWED_HOSTS="euchre.example.com",
     )
+
+
+def test_check_deploy_passes_with_production_settings():
+    done = in_production("check", "--deploy", "--fail-level", "WARNING")
     assert done.returncode == 0, done.stdout + done.stderr
     assert "System check identified no issues (0 silenced)." in done.stdout
 
@@ -49,15 +50,12 @@ def test_production_refuses_to_start_without_a_secret_key():
 
 def test_the_site_hashes_passwords_with_pbkdf2_whatever_the_tests_use():
     # the test run's own settings (tests/settings.py) use a fast hasher; the site must not
-    done = manage(
+    done = in_production(
         "shell",
         "--verbosity",
         "0",
         "-c",
         "from django.contrib.auth.hashers import get_hasher; print(get_hasher().algorithm)",
-        DJANGO_ENV="production",
-        SECRET_KEY=secrets.token_urlsafe(64),
-        ALLOWED_HOSTS="euchre.example.com",
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.split() == ["pbkdf2_sha256"]
