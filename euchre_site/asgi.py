@@ -17,16 +17,20 @@ from euchre_site.origins import SameOriginValidator  # noqa: E402
 from euchre_site.proxies import ProxyHeadersMiddleware  # noqa: E402
 from euchre_site.routing import websocket_urlpatterns  # noqa: E402
 from euchre_site.server_gc import server_gc  # noqa: E402
+from games.flood_gate import FloodCooldownGate  # noqa: E402
 
 # The client's address and scheme are settled first, for both protocols (TRUSTED_PROXIES).
 application = ProxyHeadersMiddleware(
     ProtocolTypeRouter(
         {
             "http": django_asgi_app,
-            # Foreign origins and anonymous users are refused before any consumer runs; an
-            # exhausted database pool while reading the session is a clean "busy" refusal.
+            # Foreign origins, a flooder's session cooling down and anonymous users are
+            # refused before any consumer runs; an exhausted database pool while reading the
+            # session is a clean "busy" refusal.
             "websocket": SameOriginValidator(
-                SocketBusyGuard(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
+                FloodCooldownGate(
+                    SocketBusyGuard(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
+                )
             ),
         }
     )

@@ -226,6 +226,8 @@ GAME_TIMER_EVERY_SECONDS = float(os.environ.get("GAME_TIMER_EVERY_SECONDS", "1")
 # several tabs; 0: no limit (a load generator runs on one address)
 GAME_SOCKETS_PER_PLAYER = int(os.environ.get("GAME_SOCKETS_PER_PLAYER", "8"))
 GAME_SOCKETS_PER_ADDRESS = int(os.environ.get("GAME_SOCKETS_PER_ADDRESS", "64"))
+# a player whose socket was closed for flooding may open no new one for this long (0: no pause)
+GAME_FLOOD_COOLDOWN_SECONDS = float(os.environ.get("GAME_FLOOD_COOLDOWN_SECONDS", "30"))
 # an open socket says so this often; one silent for three beats (its process died) is not counted
 GAME_SOCKET_HEARTBEAT_SECONDS = float(os.environ.get("GAME_SOCKET_HEARTBEAT_SECONDS", "20"))
 # syncs within this long of a socket's last frame get that frame again, without a query

@@ -24,8 +24,10 @@ timeout, the socket is told "busy" (closed with 4503 if it was connecting), neve
 Floods (games/rate_limit.py): a socket sending faster than a person could gets one
 {"type": "error", "code": "rate_limited"} and its extra messages are dropped; malformed messages
 are answered with "bad_message"; both cost strikes, and a socket out of strikes is told
-"flooding" and closed with 4008. A message over MAX_MESSAGE_CHARS is answered "too_big" and the
-socket closed with 4009 (daphne itself closes with 1009 beyond --websocket-max-message-size).
+"flooding" and closed with 4008, and its player's new sockets are refused (told "flooding", closed
+with 4008) for GAME_FLOOD_COOLDOWN_SECONDS (services/socket_slots.py). A message over
+MAX_MESSAGE_CHARS is answered "too_big" and the socket closed with 4009 (daphne itself closes
+with 1009 beyond --websocket-max-message-size).
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import timezone
+from redis.exceptions import RedisError
 
 from .consumer_threads import DatabaseBusy, on_any_thread
 from .engine_states import STATES
@@ -54,8 +57,10 @@ from .services.player_sockets import player_group
 from .services.presence import online_mark_async, watcher_count_async
 from .services.socket_beats import SocketBeat, socket_beat_start, socket_beat_stop
 from .services.socket_slots import (
+    SocketsCoolingDown,
     SocketSlot,
     TooManySockets,
+    flood_cooldown_start,
     socket_slot_release,
     socket_slot_take,
 )
@@ -160,6 +165,9 @@ class TableConsumer(AsyncWebsocketConsumer):
             )
         except TooManySockets as refused:
             await self.refuse(refused.code, refused.message, CLOSE_TOO_MANY_SOCKETS)
+            return False
+        except SocketsCoolingDown as refused:  # the page tries again later, by itself
+            await self.refuse(refused.code, refused.message, CLOSE_FLOODING)
             return False
         self.heartbeat = socket_beat_start(
             slot=self.slot,
@@ -343,6 +351,13 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def close_flooding(self) -> None:
         await self.send_error("flooding", "Too many refused messages: this connection is closed.")
         await self.close(code=CLOSE_FLOODING)
+        try:
+            session = self.scope.get("session")
+            await flood_cooldown_start(
+                user_id=self.user_id, session_key=session.session_key if session else None
+            )
+        except (RedisError, OSError):  # Redis away: the socket is closed all the same
+            logger.warning("table socket: could not start the flood cool-down", exc_info=True)
 
     async def sync(self) -> None:
         """The client asks for its seat's state again. Within GAME_SYNC_COALESCE_SECONDS of the

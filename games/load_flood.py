@@ -4,8 +4,9 @@ the server no more than its rate limits allow, and the other tables play on as b
 
 Each flooder connects as its player to that player's table and sends a valid-looking message
 (a sync) `rate` times a second; the server warns, drops, strikes and closes it ("flooding",
-4008), and the flooder connects again half a second later, as a script would: each round costs
-the server a connection's opening too.
+4008), and the flooder connects again half a second later, as a script would: while its
+player's cool-down lasts (GAME_FLOOD_COOLDOWN_SECONDS) each of those connections is refused
+before its opening, then a new round of flooding starts.
 """
 
 from __future__ import annotations

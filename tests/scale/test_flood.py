@@ -73,16 +73,31 @@ def test_a_flooding_socket_is_closed_and_the_table_plays_on(cluster, browsers, t
     assert 1 <= flooder.errors.count("rate_limited") <= 5
     assert flooder.errors[-1] == "flooding"
 
+    # the flooder's player connecting again at once: refused before the socket's opening (no
+    # frame, no chat), told to wait, closed with 4008 (the page tries again later by itself)
+    again = browsers.open(
+        game_id=game.pk,
+        cookie=people[flooder_seat][1],
+        urls=[url],
+        autoplay=False,
+        reconnect=False,
+    )
+    wait_for(lambda: again.close_codes == [CLOSE_FLOODING], what="the flooder refused again")
+    assert again.errors == ["flooding"]
+    assert again.state is None  # no frame of the table
+
     # a message over the consumer's limit: refused and closed with 4009; one over daphne's
     # own limit: daphne (autobahn) fails the connection for "1009 message too big", dropping
-    # the TCP connection without a close frame (1006 at the client) before the site sees any
+    # the TCP connection without a close frame (1006 at the client) before the site sees any.
+    # Sent by another player's second socket (the flooder's player is cooling down)
+    sender_seat = next(seat for seat in watchers if seat != to_act)
     for size, codes, errors in [
         (10_000, [CLOSE_TOO_BIG], ["too_big"]),
         (DAPHNE_MAX_MESSAGE_BYTES * 4, [1006, 1009], []),
     ]:
         huge = browsers.open(
             game_id=game.pk,
-            cookie=people[flooder_seat][1],
+            cookie=people[sender_seat][1],
             urls=[url],
             autoplay=False,
             reconnect=False,

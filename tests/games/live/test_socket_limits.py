@@ -9,13 +9,15 @@ from typing import Any
 import pytest
 from channels.testing import WebsocketCommunicator
 
+from euchre_site.asgi import application
 from games.services.socket_slots import (
     STALE_HEARTBEATS,
     address_sockets_key,
+    flood_cooldown_key,
     player_sockets_key,
 )
 
-from .sockets import join, receive, run, table_socket
+from .sockets import join, receive, run, send, table_socket
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
 
@@ -136,5 +138,85 @@ def test_an_open_socket_keeps_its_place_by_its_heartbeat(started_table, redis_cl
         await asyncio.sleep(2)
         await refused(await table_socket(game.pk, players[0]))
         assert redis_client.zrange(key, 0, -1, withscores=True)[0][1] > joined_at
+
+    run(scenario)
+
+
+async def flood_until_closed(socket: WebsocketCommunicator) -> None:
+    """Connects, then sends syncs far faster than a person could until the socket is closed
+    for flooding."""
+    await join(socket)
+    for _ in range(200):
+        await socket.send_to(text_data='{"type": "sync", "version": 0}')
+    while (output := await socket.receive_output(timeout=10))["type"] == "websocket.send":
+        pass
+    assert output == {"type": "websocket.close", "code": 4008}
+    await socket.disconnect()  # as a browser does once closed: its place is given back
+
+
+def test_a_flooders_new_sockets_are_refused_until_the_cool_down_ends(
+    started_table, redis_client, settings
+):
+    settings.GAME_FLOOD_COOLDOWN_SECONDS = 1.5
+    game, players = started_table()
+
+    async def scenario():
+        calm = await table_socket(game.pk, players[0])
+        await join(calm)
+        await flood_until_closed(await table_socket(game.pk, players[0]))
+        # a new socket of the flooder's player: told why and how long, closed with 4008, and
+        # nothing of the table sent (no frame, no chat)
+        again = await table_socket(game.pk, players[0])
+        connected, _ = await again.connect()
+        assert connected
+        error = await receive(again)
+        assert error["type"] == "error" and error["code"] == "flooding", error
+        assert "try again in 2 s" in error["message"]
+        assert await again.receive_output(timeout=5) == {"type": "websocket.close", "code": 4008}
+        # the refused socket took no place: the calm one holds the only one
+        assert redis_client.zcard(player_sockets_key(players[0].pk)) == 1
+        # the player's socket that did not flood plays on; other players connect as before
+        await send(calm, {"type": "sync", "version": 0})
+        assert (await receive(calm))["type"] == "state"
+        await join(await table_socket(game.pk, players[1]))
+        # once the cool-down is over, the player connects again
+        await asyncio.sleep(1.6)
+        await join(await table_socket(game.pk, players[0]))
+
+    run(scenario)
+
+
+def test_the_flooders_session_is_refused_before_it_is_read(started_table, redis_client, settings):
+    """Its cool-down by session cookie (games/flood_gate.py) refuses a reconnection of the
+    same session by itself, before the session and its user are read; a new session of the
+    same player meets the cool-down by player at the consumer."""
+    settings.GAME_FLOOD_COOLDOWN_SECONDS = 30
+    game, players = started_table()
+
+    async def scenario():
+        flooder = await table_socket(game.pk, players[0])
+        await flood_until_closed(flooder)
+        redis_client.delete(flood_cooldown_key(players[0].pk))  # only the session's is left
+        again = WebsocketCommunicator(
+            application, flooder.scope["path"], headers=flooder.scope["headers"]
+        )
+        connected, _ = await again.connect()
+        assert connected
+        error = await receive(again)
+        assert error["code"] == "flooding" and "try again in 30 s" in error["message"], error
+        assert await again.receive_output(timeout=5) == {"type": "websocket.close", "code": 4008}
+        # the player in a new session: the cool-down by player is gone, so welcome
+        await join(await table_socket(game.pk, players[0]))
+
+    run(scenario)
+
+
+def test_no_cool_down_when_it_is_switched_off(started_table, settings):
+    settings.GAME_FLOOD_COOLDOWN_SECONDS = 0
+    game, players = started_table()
+
+    async def scenario():
+        await flood_until_closed(await table_socket(game.pk, players[0]))
+        await join(await table_socket(game.pk, players[0]))
 
     run(scenario)
