@@ -13,7 +13,8 @@ state, reconnect to the next URL when a process is gone, sync, show a computer's
 after the move before it) and plays a legal move a short think time after its turn shows. A
 finished table is replaced by a new one for the same players, so T tables stay in play for the
 whole run; at the end the tables still in play are closed (marked finished) so that nothing
-keeps playing after the run.
+keeps playing after the run, and at the start those that an earlier run, killed before its end,
+left in play.
 
 It prints: tables finished, moves per second, the latency from a move sent to every human seat
 of that table holding the new version (p50/p95/p99), what the people's sockets received a move
@@ -120,6 +121,22 @@ def open_table(user_ids: list[int], target_score: int, computer_level: str | Non
     return game.pk
 
 
+def close_tables_left() -> int:
+    """Ends the tables of earlier runs' players still in play: a run killed before its end
+    leaves them, their people's turns time out and the computers standing in for them search
+    on the workers, all through the next run's measures."""
+    from django.utils import timezone
+
+    from games.models import Game
+
+    left = Game.objects.filter(
+        status=Game.Status.PLAYING, seats__user__email__endswith="@loadgen.invalid"
+    )
+    return Game.objects.filter(pk__in=left.values("pk")).update(
+        status=Game.Status.FINISHED, turn_deadline=None, finished_at=timezone.now()
+    )
+
+
 def close_tables(game_ids: list[int]) -> int:
     """Ends the tables still in play, so that no timer or computer keeps them going."""
     from django.utils import timezone
@@ -136,6 +153,9 @@ async def run_load(args: argparse.Namespace) -> Measures:
     humans = args.humans_per_table
     measures = Measures()
     run = f"{int(time.time())}-{os.getpid()}"
+    left = await asyncio.to_thread(close_tables_left)
+    if left:
+        print(f"closed {left} tables an earlier run left in play", flush=True)
     print(f"making {args.tables * humans} players ...", flush=True)
     players = await asyncio.to_thread(make_players, args.tables * humans, run)
     game_ids: list[int] = []
