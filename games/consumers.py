@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import time
 from typing import Any
 
@@ -166,8 +167,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         except TooManySockets as refused:
             await self.refuse(refused.code, refused.message, CLOSE_TOO_MANY_SOCKETS)
             return False
-        except SocketsCoolingDown as refused:  # the page tries again later, by itself
-            await self.refuse(refused.code, refused.message, CLOSE_FLOODING)
+        except SocketsCoolingDown as refused:  # the page tries again when told, by itself
+            await self.refuse(
+                refused.code, refused.message, CLOSE_FLOODING, retry_after=refused.seconds_left
+            )
             return False
         self.heartbeat = socket_beat_start(
             slot=self.slot,
@@ -182,11 +185,13 @@ class TableConsumer(AsyncWebsocketConsumer):
         await super().accept(subprotocol, headers)
         self.accepted = True
 
-    async def refuse(self, code: str, message: str, close_code: int) -> None:
+    async def refuse(
+        self, code: str, message: str, close_code: int, *, retry_after: int | None = None
+    ) -> None:
         """Accepts, says why and closes: a browser sees no reason for a refused handshake."""
         if not self.accepted:
             await self.accept()
-        await self.send_error(code, message, version=None)
+        await self.send_error(code, message, version=None, retry_after=retry_after)
         await self.close(code=close_code)
 
     async def disconnect(self, code: int) -> None:
@@ -349,7 +354,12 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.close(code=CLOSE_BLOCKED)
 
     async def close_flooding(self) -> None:
-        await self.send_error("flooding", "Too many refused messages: this connection is closed.")
+        cooldown = math.ceil(settings.GAME_FLOOD_COOLDOWN_SECONDS)
+        await self.send_error(
+            "flooding",
+            "Too many refused messages: this connection is closed.",
+            retry_after=cooldown or None,
+        )
         await self.close(code=CLOSE_FLOODING)
         try:
             session = self.scope.get("session")
@@ -401,10 +411,14 @@ class TableConsumer(AsyncWebsocketConsumer):
         chat = {"type": "chat", "version": self.version, "history": True}
         await self.send_json({**chat, "muted_seats": self.mutes.seats, "messages": history})
 
-    async def send_error(self, code: str, message: str, *, version: int | None = None) -> None:
-        await self.send_json(
-            {"type": "error", "code": code, "message": message, "version": version}
-        )
+    async def send_error(
+        self, code: str, message: str, *, version: int | None = None, retry_after: int | None = None
+    ) -> None:
+        """`retry_after`: seconds before a new socket of this player would be let in."""
+        error = {"type": "error", "code": code, "message": message, "version": version}
+        if retry_after is not None:
+            error["retry_after"] = retry_after
+        await self.send_json(error)
 
     async def send_json(self, content: dict[str, Any]) -> None:
         await self.send(text_data=json.dumps(content, separators=(",", ":")))

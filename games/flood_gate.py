@@ -46,17 +46,24 @@ class FloodCooldownGate:
                 logger.warning("table socket: could not read the flood cool-down", exc_info=True)
                 left = 0
             if left > 0:
-                await refuse(receive, send, SocketsCoolingDown(left).message)
+                await refuse(receive, send, SocketsCoolingDown(left))
                 return None
         return await self.inner(scope, receive, send)
 
 
-async def refuse(receive: Any, send: Any, message: str) -> None:
-    """Accepts, says why and closes: a browser sees no reason for a refused handshake."""
+async def refuse(receive: Any, send: Any, cooling: SocketsCoolingDown) -> None:
+    """Accepts, says why and when to come back, and closes, as the consumer's refusals do: a
+    browser sees no reason for a refused handshake."""
     opening = await receive()
     if opening["type"] != "websocket.connect":
         return
-    error = {"type": "error", "code": "flooding", "message": message, "version": None}
+    error = {
+        "type": "error",
+        "code": cooling.code,
+        "message": cooling.message,
+        "version": None,
+        "retry_after": cooling.seconds_left,
+    }
     await send({"type": "websocket.accept"})
     await send({"type": "websocket.send", "text": json.dumps(error, separators=(",", ":"))})
     await send({"type": "websocket.close", "code": CLOSE_FLOODING})

@@ -81,7 +81,7 @@ class SocketsCoolingDown(Exception):
     """The player's socket was closed for flooding a moment ago: no new one yet."""
 
     def __init__(self, milliseconds_left: int) -> None:
-        seconds_left = math.ceil(milliseconds_left / 1000)
+        self.seconds_left = seconds_left = math.ceil(milliseconds_left / 1000)
         self.code = "flooding"
         self.message = (
             "A connection of yours was closed for sending too many messages: try again in "

@@ -4,10 +4,13 @@ Redis, through the real ASGI application."""
 from __future__ import annotations
 
 import asyncio
+import json
+import math
 from typing import Any
 
 import pytest
 from channels.testing import WebsocketCommunicator
+from django.conf import settings
 
 from euchre_site.asgi import application
 from games.services.socket_slots import (
@@ -148,9 +151,14 @@ async def flood_until_closed(socket: WebsocketCommunicator) -> None:
     await join(socket)
     for _ in range(200):
         await socket.send_to(text_data='{"type": "sync", "version": 0}')
+    last = None
     while (output := await socket.receive_output(timeout=10))["type"] == "websocket.send":
-        pass
+        last = output
     assert output == {"type": "websocket.close", "code": 4008}
+    told = json.loads(last["text"])
+    assert told["code"] == "flooding"
+    # how long its player's new sockets will be refused, when they are
+    assert told.get("retry_after") == (math.ceil(settings.GAME_FLOOD_COOLDOWN_SECONDS) or None)
     await socket.disconnect()  # as a browser does once closed: its place is given back
 
 
@@ -171,7 +179,7 @@ def test_a_flooders_new_sockets_are_refused_until_the_cool_down_ends(
         assert connected
         error = await receive(again)
         assert error["type"] == "error" and error["code"] == "flooding", error
-        assert "try again in 2 s" in error["message"]
+        assert "try again in 2 s" in error["message"] and error["retry_after"] == 2
         assert await again.receive_output(timeout=5) == {"type": "websocket.close", "code": 4008}
         # the refused socket took no place: the calm one holds the only one
         assert redis_client.zcard(player_sockets_key(players[0].pk)) == 1
@@ -204,6 +212,7 @@ def test_the_flooders_session_is_refused_before_it_is_read(started_table, redis_
         assert connected
         error = await receive(again)
         assert error["code"] == "flooding" and "try again in 30 s" in error["message"], error
+        assert error["retry_after"] == 30
         assert await again.receive_output(timeout=5) == {"type": "websocket.close", "code": 4008}
         # the player in a new session: the cool-down by player is gone, so welcome
         await join(await table_socket(game.pk, players[0]))

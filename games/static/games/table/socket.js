@@ -6,6 +6,7 @@ import { $ } from "./dom.js";
 export function createSocket({ path, onFrame, shouldStop, onClosedForGood, toast }) {
   let socket = null;
   let retry = 0;
+  let retryAfterMs = 0; // the server said when a new connection would be let in (flooding)
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
@@ -17,7 +18,10 @@ export function createSocket({ path, onFrame, shouldStop, onClosedForGood, toast
     socket.addEventListener("message", (event) => {
       // a run of moves comes as one array of frames, oldest first
       const data = JSON.parse(event.data);
-      for (const frame of Array.isArray(data) ? data : [data]) onFrame(frame);
+      for (const frame of Array.isArray(data) ? data : [data]) {
+        if (frame.type === "error" && frame.retry_after) retryAfterMs = frame.retry_after * 1000;
+        onFrame(frame);
+      }
     });
     socket.addEventListener("close", (event) => {
       // 4003 blocked, 4401/4403 no seat here, 4029 too many sockets: retrying would be refused
@@ -30,8 +34,11 @@ export function createSocket({ path, onFrame, shouldStop, onClosedForGood, toast
       retry += 1;
       // spread out: when a process restarts, all of its sockets close at the same moment, and
       // the same pauses would bring them back in one burst
-      const pause = Math.min(10000, 500 * 2 ** Math.min(retry, 5));
-      setTimeout(connect, pause * (0.5 + Math.random()));
+      const pause = Math.min(10000, 500 * 2 ** Math.min(retry, 5)) * (0.5 + Math.random());
+      // asked to wait: come back just after, not before (an earlier try would be refused)
+      const wait = retryAfterMs ? retryAfterMs + 1000 * Math.random() : pause;
+      retryAfterMs = 0;
+      setTimeout(connect, wait);
     });
   }
 
