@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import json
 import logging
-import math
 import time
 from typing import Any
 
@@ -42,8 +41,8 @@ from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import timezone
-from redis.exceptions import RedisError
 
+from .consumer_places import SocketPlaces
 from .consumer_threads import DatabaseBusy, on_any_thread
 from .engine_states import STATES
 from .frame_wire import frames_message, message_parsed, wire_text
@@ -56,25 +55,16 @@ from .services.mutes import MuteRefused, chat_mute_seat, chat_unmute_seat
 from .services.play import MoveRejected, game_act, seat_touch
 from .services.player_sockets import player_group
 from .services.presence import online_mark_async, watcher_count_async
-from .services.socket_beats import SocketBeat, socket_beat_start, socket_beat_stop
-from .services.socket_slots import (
-    SocketsCoolingDown,
-    SocketSlot,
-    TooManySockets,
-    flood_cooldown_start,
-    socket_slot_release,
-    socket_slot_take,
-)
+from .services.socket_beats import SocketBeat
+from .services.socket_slots import SocketSlot
 
 logger = logging.getLogger(__name__)
 
 MAX_MESSAGE_CHARS = 2000
 CLOSE_BLOCKED = 4003
-CLOSE_FLOODING = 4008
 # 1009 ("message too big") is sent by daphne itself beyond --websocket-max-message-size; an
 # application may close only with 1000 or 3000-4999, so the consumer's own refusal is 4009
 CLOSE_TOO_BIG = 4009
-CLOSE_TOO_MANY_SOCKETS = 4029
 CLOSE_NOT_LOGGED_IN = 4401
 CLOSE_NOT_SEATED = 4403
 CLOSE_BUSY = 4503
@@ -82,7 +72,7 @@ BLOCKED_MESSAGE = "Your account has been blocked: you can no longer play or chat
 BUSY_MESSAGE = "The server is busy just now: try again in a moment."
 
 
-class TableConsumer(AsyncWebsocketConsumer):
+class TableConsumer(SocketPlaces, AsyncWebsocketConsumer):
     game_id: int
     user_id: int
     version: int = 0
@@ -154,33 +144,6 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send_chat_history(history)
         await self.beat_presence()
 
-    async def take_slot(self) -> bool:
-        """Counts this socket among its player's and address's (refused, with the reason, past
-        the limits) and keeps it counted while open."""
-        client = self.scope.get("client")  # (address, port); behind a proxy, --proxy-headers
-        try:
-            self.slot = await socket_slot_take(
-                user_id=self.user_id,
-                address=client[0] if client else None,
-                member=self.channel_name,
-            )
-        except TooManySockets as refused:
-            await self.refuse(refused.code, refused.message, CLOSE_TOO_MANY_SOCKETS)
-            return False
-        except SocketsCoolingDown as refused:  # the page tries again when told, by itself
-            await self.refuse(
-                refused.code, refused.message, CLOSE_FLOODING, retry_after=refused.seconds_left
-            )
-            return False
-        self.heartbeat = socket_beat_start(
-            slot=self.slot,
-            user_id=self.user_id,
-            game_id=self.game_id,
-            # a player's socket is told the table's watcher count at each beat
-            on_watchers=self.send_watchers if self.beat_tells_watchers else None,
-        )
-        return True
-
     async def accept(self, subprotocol: str | None = None, headers: Any = None) -> None:
         await super().accept(subprotocol, headers)
         self.accepted = True
@@ -205,18 +168,6 @@ class TableConsumer(AsyncWebsocketConsumer):
         """My player is online; the watchers' count, in case a watcher's daphne died."""
         await online_mark_async(user_id=self.user_id)
         await self.send_watchers(await watcher_count_async(game_id=self.game_id))
-
-    async def leave_slot(self) -> None:
-        heartbeat, self.heartbeat = self.heartbeat, None
-        if heartbeat is not None:
-            await socket_beat_stop(heartbeat)
-        slot, self.slot = self.slot, None
-        if slot is None:
-            return
-        try:
-            await socket_slot_release(slot)
-        except Exception:  # Redis away: the entry expires unbeaten (socket_slots.STALE_HEARTBEATS)
-            logger.warning("table socket: could not give its place back", exc_info=True)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         verdict = self.guard.admit()
@@ -352,22 +303,6 @@ class TableConsumer(AsyncWebsocketConsumer):
         """Staff blocked my player: say so, and close at once."""
         await self.send_error("blocked", BLOCKED_MESSAGE, version=self.version)
         await self.close(code=CLOSE_BLOCKED)
-
-    async def close_flooding(self) -> None:
-        cooldown = math.ceil(settings.GAME_FLOOD_COOLDOWN_SECONDS)
-        await self.send_error(
-            "flooding",
-            "Too many refused messages: this connection is closed.",
-            retry_after=cooldown or None,
-        )
-        await self.close(code=CLOSE_FLOODING)
-        try:
-            session = self.scope.get("session")
-            await flood_cooldown_start(
-                user_id=self.user_id, session_key=session.session_key if session else None
-            )
-        except (RedisError, OSError):  # Redis away: the socket is closed all the same
-            logger.warning("table socket: could not start the flood cool-down", exc_info=True)
 
     async def sync(self) -> None:
         """The client asks for its seat's state again. Within GAME_SYNC_COALESCE_SECONDS of the

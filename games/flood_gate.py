@@ -20,7 +20,7 @@ from django.conf import settings
 from django.http.cookie import parse_cookie
 from redis.exceptions import RedisError
 
-from .consumers import CLOSE_FLOODING
+from .consumer_places import CLOSE_FLOODING
 from .services.socket_slots import SocketsCoolingDown, session_cooldown_left
 
 logger = logging.getLogger(__name__)

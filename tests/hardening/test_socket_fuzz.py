@@ -16,7 +16,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies
 from hypothesis.strategies import SearchStrategy
 
-from games.consumers import CLOSE_FLOODING, CLOSE_TOO_BIG, MAX_MESSAGE_CHARS
+from games.consumer_places import CLOSE_FLOODING
+from games.consumers import CLOSE_TOO_BIG, MAX_MESSAGE_CHARS
 from games.models import Action, ChatMessage, ChatMute, Game, Seat
 from games.selectors import engine_game
 from tests.games.live.sockets import join, run, send, table_socket

@@ -9,7 +9,8 @@ import json
 
 import pytest
 
-from games.consumers import CLOSE_FLOODING, CLOSE_TOO_BIG, MAX_MESSAGE_CHARS
+from games.consumer_places import CLOSE_FLOODING
+from games.consumers import CLOSE_TOO_BIG, MAX_MESSAGE_CHARS
 from games.models import Action
 from games.selectors import engine_game
 
