@@ -6,9 +6,7 @@ flooding: the part of `TableConsumer` (consumers.py) that counts sockets in Redi
 from __future__ import annotations
 
 import logging
-import math
 
-from django.conf import settings
 from redis.exceptions import RedisError
 
 from .services.socket_beats import socket_beat_start, socket_beat_stop
@@ -67,17 +65,19 @@ class SocketPlaces:
             logger.warning("table socket: could not give its place back", exc_info=True)
 
     async def close_flooding(self) -> None:
-        cooldown = math.ceil(settings.GAME_FLOOD_COOLDOWN_SECONDS)
+        """Out of strikes: says so, with how long the player's new sockets will be refused,
+        and closes."""
+        try:
+            session = self.scope.get("session")
+            cooldown = await flood_cooldown_start(
+                user_id=self.user_id, session_key=session.session_key if session else None
+            )
+        except (RedisError, OSError):  # Redis away: the socket is closed all the same
+            logger.warning("table socket: could not start the flood cool-down", exc_info=True)
+            cooldown = 0
         await self.send_error(
             "flooding",
             "Too many refused messages: this connection is closed.",
             retry_after=cooldown or None,
         )
         await self.close(code=CLOSE_FLOODING)
-        try:
-            session = self.scope.get("session")
-            await flood_cooldown_start(
-                user_id=self.user_id, session_key=session.session_key if session else None
-            )
-        except (RedisError, OSError):  # Redis away: the socket is closed all the same
-            logger.warning("table socket: could not start the flood cool-down", exc_info=True)

@@ -12,7 +12,8 @@ entry older than STALE_HEARTBEATS heartbeats is dropped before anyone is counted
 process holds a player's places for a minute at most, never for ever.
 
 A socket closed for flooding (games/rate_limit.py) starts a cool-down of its player: for
-GAME_FLOOD_COOLDOWN_SECONDS every new socket of theirs is refused at once, before it costs the
+GAME_FLOOD_COOLDOWN_SECONDS (twice as long for each flood again within the hour, at most a
+quarter of an hour) every new socket of theirs is refused at once, before it costs the
 server a socket's opening (its table's state, its chat, its frame): by its session cookie before
 the session is even read (games/flood_gate.py), and by player in the same Redis call that takes
 a place (a new login). A script that reconnects as soon as it is closed gets nothing more from
@@ -56,6 +57,24 @@ for i = 2, #KEYS do
   redis.call('PEXPIRE', KEYS[i], stale_ms)
 end
 return 0
+"""
+
+# a player's floods are counted this long after the last one: each doubles the cool-down
+FLOODS_REMEMBERED_SECONDS = 3600
+MAX_FLOOD_COOLDOWN_SECONDS = 900
+
+# KEYS: the player's count of floods, then the cool-downs to set (the player's, the session's);
+# ARGV: the first cool-down (ms), the longest (ms), how long floods are counted (ms). Returns
+# the cool-down set (ms).
+_COOL_DOWN = """
+local floods = redis.call('INCR', KEYS[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+local cooldown = math.min(tonumber(ARGV[1]) * 2 ^ math.min(floods - 1, 20), tonumber(ARGV[2]))
+cooldown = math.floor(cooldown)
+for i = 2, #KEYS do
+  redis.call('SET', KEYS[i], '1', 'PX', cooldown)
+end
+return cooldown
 """
 
 # KEYS: the sets the socket has a place in; ARGV: member, stale after (ms)
@@ -110,6 +129,10 @@ def flood_cooldown_key(user_id: int) -> str:
     return f"{settings.REDIS_KEY_PREFIX}:sockets:cooldown:{user_id}"
 
 
+def flood_count_key(user_id: int) -> str:
+    return f"{settings.REDIS_KEY_PREFIX}:sockets:floods:{user_id}"
+
+
 def session_cooldown_key(session_key: str) -> str:
     """The cool-down as the flooding socket's session cookie names it, read before the session
     and its user are (games/flood_gate.py); the session key itself is not stored."""
@@ -148,17 +171,26 @@ async def socket_slot_take(*, user_id: int, address: str | None, member: str) ->
     return SocketSlot(member=member, keys=tuple(keys))
 
 
-async def flood_cooldown_start(*, user_id: int, session_key: str | None) -> None:
+async def flood_cooldown_start(*, user_id: int, session_key: str | None) -> int:
     """A socket of this player (in this session) was closed for flooding: refuse their new
-    sockets for GAME_FLOOD_COOLDOWN_SECONDS (0: not at all)."""
+    sockets for GAME_FLOOD_COOLDOWN_SECONDS, twice as long for each flood again within
+    FLOODS_REMEMBERED_SECONDS, at most MAX_FLOOD_COOLDOWN_SECONDS. Returns the cool-down's
+    seconds (0: switched off)."""
     milliseconds = int(settings.GAME_FLOOD_COOLDOWN_SECONDS * 1000)
     if milliseconds <= 0:
-        return
-    async with _redis().pipeline(transaction=False) as pipe:
-        pipe.set(flood_cooldown_key(user_id), "1", px=milliseconds)
-        if session_key:
-            pipe.set(session_cooldown_key(session_key), "1", px=milliseconds)
-        await pipe.execute()
+        return 0
+    keys = [flood_count_key(user_id), flood_cooldown_key(user_id)]
+    if session_key:
+        keys.append(session_cooldown_key(session_key))
+    cooldown_ms = await _redis().eval(
+        _COOL_DOWN,
+        len(keys),
+        *keys,
+        milliseconds,
+        MAX_FLOOD_COOLDOWN_SECONDS * 1000,
+        FLOODS_REMEMBERED_SECONDS * 1000,
+    )
+    return math.ceil(int(cooldown_ms) / 1000)
 
 
 async def session_cooldown_left(session_key: str) -> int:

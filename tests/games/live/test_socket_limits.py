@@ -5,18 +5,17 @@ from __future__ import annotations
 
 import asyncio
 import json
-import math
 from typing import Any
 
 import pytest
 from channels.testing import WebsocketCommunicator
-from django.conf import settings
 
 from euchre_site.asgi import application
 from games.services.socket_slots import (
     STALE_HEARTBEATS,
     address_sockets_key,
     flood_cooldown_key,
+    flood_count_key,
     player_sockets_key,
 )
 
@@ -145,9 +144,9 @@ def test_an_open_socket_keeps_its_place_by_its_heartbeat(started_table, redis_cl
     run(scenario)
 
 
-async def flood_until_closed(socket: WebsocketCommunicator) -> None:
+async def flood_until_closed(socket: WebsocketCommunicator) -> dict[str, Any]:
     """Connects, then sends syncs far faster than a person could until the socket is closed
-    for flooding."""
+    for flooding. Returns the last frame it was sent (why it was closed)."""
     await join(socket)
     for _ in range(200):
         await socket.send_to(text_data='{"type": "sync", "version": 0}')
@@ -155,11 +154,10 @@ async def flood_until_closed(socket: WebsocketCommunicator) -> None:
     while (output := await socket.receive_output(timeout=10))["type"] == "websocket.send":
         last = output
     assert output == {"type": "websocket.close", "code": 4008}
+    await socket.disconnect()  # as a browser does once closed: its place is given back
     told = json.loads(last["text"])
     assert told["code"] == "flooding"
-    # how long its player's new sockets will be refused, when they are
-    assert told.get("retry_after") == (math.ceil(settings.GAME_FLOOD_COOLDOWN_SECONDS) or None)
-    await socket.disconnect()  # as a browser does once closed: its place is given back
+    return told
 
 
 def test_a_flooders_new_sockets_are_refused_until_the_cool_down_ends(
@@ -171,7 +169,8 @@ def test_a_flooders_new_sockets_are_refused_until_the_cool_down_ends(
     async def scenario():
         calm = await table_socket(game.pk, players[0])
         await join(calm)
-        await flood_until_closed(await table_socket(game.pk, players[0]))
+        told = await flood_until_closed(await table_socket(game.pk, players[0]))
+        assert told["retry_after"] == 2  # how long its player's new sockets are refused
         # a new socket of the flooder's player: told why and how long, closed with 4008, and
         # nothing of the table sent (no frame, no chat)
         again = await table_socket(game.pk, players[0])
@@ -190,8 +189,16 @@ def test_a_flooders_new_sockets_are_refused_until_the_cool_down_ends(
         # once the cool-down is over, the player connects again
         await asyncio.sleep(1.6)
         await join(await table_socket(game.pk, players[0]))
+        # flooding again within the hour: twice as long
+        told = await flood_until_closed(await table_socket(game.pk, players[0]))
+        assert told["retry_after"] == 3
+        await asyncio.sleep(1.6)
+        refused = await table_socket(game.pk, players[0])
+        await refused.connect()
+        assert (await receive(refused))["code"] == "flooding"
 
     run(scenario)
+    assert redis_client.get(flood_count_key(players[0].pk)) == b"2"
 
 
 def test_the_flooders_session_is_refused_before_it_is_read(started_table, redis_client, settings):
@@ -203,7 +210,7 @@ def test_the_flooders_session_is_refused_before_it_is_read(started_table, redis_
 
     async def scenario():
         flooder = await table_socket(game.pk, players[0])
-        await flood_until_closed(flooder)
+        assert (await flood_until_closed(flooder))["retry_after"] == 30
         redis_client.delete(flood_cooldown_key(players[0].pk))  # only the session's is left
         again = WebsocketCommunicator(
             application, flooder.scope["path"], headers=flooder.scope["headers"]
@@ -225,7 +232,8 @@ def test_no_cool_down_when_it_is_switched_off(started_table, settings):
     game, players = started_table()
 
     async def scenario():
-        await flood_until_closed(await table_socket(game.pk, players[0]))
+        told = await flood_until_closed(await table_socket(game.pk, players[0]))
+        assert "retry_after" not in told
         await join(await table_socket(game.pk, players[0]))
 
     run(scenario)
