@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import re
+import time
+from collections.abc import Callable
 
+import pytest
 from allauth.account.models import EmailAddress
 
 from accounts.models import User
@@ -30,3 +33,12 @@ def signed_in_page(browser, base_url: str, player: User):
     page.click("button[type=submit]")
     page.wait_for_url(re.compile(r".*/$"))
     return page
+
+
+def wait_for(condition: Callable[[], bool], what: str, timeout: float = 30) -> None:
+    """Polls `condition` (a database or Redis read beside the browser) until it holds."""
+    give_up = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > give_up:
+            pytest.fail(f"not true after {timeout} s: {what}")
+        time.sleep(0.1)

@@ -3,23 +3,12 @@ page that reconnects for ever, and gets in with "Try again" once another tab is 
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
-
 import pytest
 
 from games.services.socket_slots import player_sockets_key
-from tests.browser.people import make_player, signed_in_page
+from tests.browser.people import make_player, signed_in_page, wait_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.services, pytest.mark.timeout(180)]
-
-
-def wait_for(condition: Callable[[], bool], what: str, timeout: float = 30) -> None:
-    give_up = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > give_up:
-            pytest.fail(f"not true after {timeout} s: {what}")
-        time.sleep(0.1)
 
 
 @pytest.fixture
