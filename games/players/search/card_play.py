@@ -3,9 +3,7 @@
 For each of N deals consistent with the view (`sampler.py`), every card the seat may play is
 solved exactly (`solver.py`), and each card's hand points for our side are averaged over the
 deals. Only the points matter (makes, marches, euchres), so each deal costs a null-window search
-or two per card, not an exact count. Between cards worth the same points, strong plays the one
-that takes the most tricks in the same deals, solved exactly (`card_tricks`): a margin against
-what the sampled deals got wrong. Remaining ties go to the baseline's card (`baseline.py`).
+or two per card, not an exact count. Ties go to the baseline's card (`baseline.py`).
 
 Our side is the makers' or the defenders' in each deal: a team with partners, the lone maker
 against the others two- and three-handed, and in call-ace the maker with the partner the engine
