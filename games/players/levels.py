@@ -137,7 +137,6 @@ class StrongPlayer(GuardedSearchPlayer):
             node_budget=STRONG_NODE_BUDGET,
             bid_table_margin=0.0,
             learn_bid_margin=True,
-            tie_break_tricks=True,
             **STRONG_BIDDING,
         )
 

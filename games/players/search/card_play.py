@@ -80,7 +80,6 @@ def card_values(
     samples: int,
     node_budget: int | None = None,
     min_samples: int = MIN_SAMPLES,
-    used_worlds: list[World] | None = None,
 ) -> dict[str, float]:
     """Average hand points for my side of playing each of `cards` now, over `samples` worlds,
     or fewer when the solver has searched `node_budget` positions (never fewer than
@@ -102,8 +101,6 @@ def card_values(
         ):
             break
         used += 1
-        if used_worlds is not None:
-            used_worlds.append(world)
         makers = makers_in(view, rules, world)
         my_sign = 1 if view.seat in makers else -1
         won = sum(view.tricks_by_seat[seat] for seat in makers)
@@ -122,32 +119,6 @@ def card_values(
             totals[indexes[index]] += my_sign * stakes.points(tricks)
         nodes += solver.nodes
     return {card: total / used for card, total in totals.items()}
-
-
-def card_tricks(
-    view: SeatView, rules: RuleOptions, worlds: list[World], cards: list[str]
-) -> dict[str, float]:
-    """Average tricks my side takes from here after playing each of `cards`, exactly solved
-    in each of `worlds`: the tie-break between cards worth the same points."""
-    assert view.seat is not None and view.trump is not None and view.maker is not None
-    following = next_seats(view.seats, view.sitting_out)
-    players = view.seats - len(view.sitting_out)
-    tables = tables_for(view.trump, rules)
-    trick = [(seat, DECK_INDEX[card]) for seat, card in view.trick]
-    left = rules.hand_size - len(view.tricks)
-    totals = dict.fromkeys(cards, 0.0)
-    for world in worlds:
-        makers = makers_in(view, rules, world)
-        mine = view.seat in makers
-        hands = [
-            0 if seat in view.sitting_out else to_mask(world.hands[seat])
-            for seat in range(view.seats)
-        ]
-        solver = PlaySolver(tables, hands, following, players, makers)
-        for card in cards:
-            taken = solver._after(DECK_INDEX[card], view.seat, trick, -1, 99)
-            totals[card] += taken if mine else left - taken
-    return {card: total / len(worlds) for card, total in totals.items()}
 
 
 def _classes(
@@ -176,7 +147,6 @@ def choose_card_by_search(
     rng: random.Random,
     samples: int,
     node_budget: int | None = None,
-    tie_break_tricks: bool = False,
 ) -> str:
     """The card to play: `view.legal_actions` must be the honest ones (`honest_view`)."""
     playable = [action[5:] for action in view.legal_actions]
@@ -187,14 +157,9 @@ def choose_card_by_search(
     if len(candidates) == 1:
         return candidates[0]
     worlds = world_stream(view, rules, rng)
-    used: list[World] = []
-    values = card_values(view, rules, worlds, candidates, samples, node_budget, used_worlds=used)
+    values = card_values(view, rules, worlds, candidates, samples, node_budget)
     best = max(values.values())
     tied = [card for card in candidates if values[card] >= best - 1e-9]
-    if tie_break_tricks and len(tied) > 1:
-        tricks = card_tricks(view, rules, used, tied)
-        most = max(tricks.values())
-        tied = [card for card in tied if tricks[card] >= most - 1e-9]
     if fallback in tied:
         return fallback
     # the fallback's card was an equivalent of one of the kept cards, or it scores less

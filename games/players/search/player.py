@@ -40,7 +40,6 @@ class SearchPlayer:
         node_budget: int | None = None,
         bid_table_margin: float | None = None,
         learn_bid_margin: bool = False,
-        tie_break_tricks: bool = False,
     ) -> None:
         self.seed = rng.getrandbits(64)
         self.play_samples = play_samples
@@ -60,9 +59,6 @@ class SearchPlayer:
         # the solved play's optimism measured there (`bid_table.learned_bid_margin`), not
         # by `bid_margin`
         self.learn_bid_margin = learn_bid_margin
-        # True: between cards worth the same points, play the one that takes the most tricks
-        # in the same deals (a margin against what the deals got wrong); False: the rule of thumb's
-        self.tie_break_tricks = tie_break_tricks
 
     def decision_rng(self, view: SeatView) -> random.Random:
         point = (view.hand_number, view.phase, len(view.bids), len(view.tricks), len(view.trick))
@@ -81,10 +77,7 @@ class SearchPlayer:
         rng = self.decision_rng(view)
         if view.phase == PLAY_PHASE:
             samples = self.samples_for(view)
-            card = choose_card_by_search(
-                view, rules, rng, samples, self.node_budget, self.tie_break_tricks
-            )
-            return PLAY[card]
+            return PLAY[choose_card_by_search(view, rules, rng, samples, self.node_budget)]
         fallback = baseline_action(view, rules)
         if self.bid_table_margin is not None and view.phase in (BID1, BID2):
             fallback = table_bid(view, rules, fallback, self.bid_table_margin)
