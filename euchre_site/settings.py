@@ -228,9 +228,6 @@ GAME_SOCKETS_PER_PLAYER = int(os.environ.get("GAME_SOCKETS_PER_PLAYER", "8"))
 GAME_SOCKETS_PER_ADDRESS = int(os.environ.get("GAME_SOCKETS_PER_ADDRESS", "64"))
 # a player whose socket was closed for flooding may open no new one for this long (0: no pause)
 GAME_FLOOD_COOLDOWN_SECONDS = float(os.environ.get("GAME_FLOOD_COOLDOWN_SECONDS", "30"))
-# each cool-down is longer by a random part of up to this fraction, so that flooders closed at
-# the same moment do not all come back at the same moment
-GAME_FLOOD_COOLDOWN_JITTER = float(os.environ.get("GAME_FLOOD_COOLDOWN_JITTER", "0.25"))
 # an open socket says so this often; one silent for three beats (its process died) is not counted
 GAME_SOCKET_HEARTBEAT_SECONDS = float(os.environ.get("GAME_SOCKET_HEARTBEAT_SECONDS", "20"))
 # syncs within this long of a socket's last frame get that frame again, without a query

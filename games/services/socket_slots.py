@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import hashlib
 import math
-import random
 from dataclasses import dataclass
 from typing import Any
 
@@ -65,13 +64,12 @@ FLOODS_REMEMBERED_SECONDS = 3600
 MAX_FLOOD_COOLDOWN_SECONDS = 900
 
 # KEYS: the player's count of floods, then the cool-downs to set (the player's, the session's);
-# ARGV: the first cool-down (ms), the longest (ms), how long floods are counted (ms), the
-# factor (1 or more) that spreads cool-downs started together. Returns the cool-down set (ms).
+# ARGV: the first cool-down (ms), the longest (ms), how long floods are counted (ms). Returns
+# the cool-down set (ms).
 _COOL_DOWN = """
 local floods = redis.call('INCR', KEYS[1])
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
-local cooldown = tonumber(ARGV[1]) * 2 ^ math.min(floods - 1, 20) * tonumber(ARGV[4])
-cooldown = math.min(cooldown, tonumber(ARGV[2]))
+local cooldown = math.min(tonumber(ARGV[1]) * 2 ^ math.min(floods - 1, 20), tonumber(ARGV[2]))
 cooldown = math.floor(cooldown)
 for i = 2, #KEYS do
   redis.call('SET', KEYS[i], '1', 'PX', cooldown)
@@ -176,9 +174,8 @@ async def socket_slot_take(*, user_id: int, address: str | None, member: str) ->
 async def flood_cooldown_start(*, user_id: int, session_key: str | None) -> int:
     """A socket of this player (in this session) was closed for flooding: refuse their new
     sockets for GAME_FLOOD_COOLDOWN_SECONDS, twice as long for each flood again within
-    FLOODS_REMEMBERED_SECONDS, at most MAX_FLOOD_COOLDOWN_SECONDS; each longer by a random
-    part of up to GAME_FLOOD_COOLDOWN_JITTER, so that a crowd of flooders closed together
-    does not return together. Returns the cool-down's seconds (0: switched off)."""
+    FLOODS_REMEMBERED_SECONDS, at most MAX_FLOOD_COOLDOWN_SECONDS. Returns the cool-down's
+    seconds (0: switched off)."""
     milliseconds = int(settings.GAME_FLOOD_COOLDOWN_SECONDS * 1000)
     if milliseconds <= 0:
         return 0
@@ -192,7 +189,6 @@ async def flood_cooldown_start(*, user_id: int, session_key: str | None) -> int:
         milliseconds,
         MAX_FLOOD_COOLDOWN_SECONDS * 1000,
         FLOODS_REMEMBERED_SECONDS * 1000,
-        1 + random.uniform(0, settings.GAME_FLOOD_COOLDOWN_JITTER),
     )
     return math.ceil(int(cooldown_ms) / 1000)
 
