@@ -1,13 +1,16 @@
 """Random-playout speed: `python -m games.engine.bench [--hands N] [--rounds R] [--seed S]`.
 
-Plays N single hands with uniformly random legal actions through our engine and, when the
-`open-spiel` package is installed, through OpenSpiel's C++ `euchre` driven from Python, under the
-same rules (OpenSpiel's defaults: stick the dealer, no lone defender, the dealer keeps the up card),
-and prints hands per second for each and their ratio. The hands are played in R rounds, the two
-engines in turn, and the figures are the rounds' medians: a shared machine's speed drifts by a
-quarter within a minute, and two runs one after the other put that drift in the ratio (single
-runs gave 1.38 to 1.80 in one session, the median of five rounds in turn 1.54 to 1.60). A
-benchmark, not a test.
+Plays N single hands with uniformly random legal actions through our engine, twice: step by step
+through its API (`legal_actions()` and `apply()` for every action, as a player or a search
+drives it) and by its own random playout (`HandState.play_out`, one call a hand, as a Monte Carlo
+search's leaf would); and, when the `open-spiel` package is installed, through OpenSpiel's C++
+`euchre` driven from Python step by step (it has no playout call), under the same rules
+(OpenSpiel's defaults: stick the dealer, no lone defender, the dealer keeps the up card). It
+prints hands per second for each and the ratios to OpenSpiel's. The hands are played in R
+rounds, the engines in turn, and the figures are the rounds' medians: a shared machine's speed
+drifts by a quarter within a minute, and two runs one after the other put that drift in the
+ratio (single runs gave 1.38 to 1.80 in one session, the median of five rounds in turn 1.54
+to 1.60). A benchmark, not a test.
 """
 
 from __future__ import annotations
@@ -28,18 +31,29 @@ OPENSPIEL_RULES = RuleOptions(
 )
 
 
+def _shuffled_deal(deck: list[str], rng: random.Random) -> Deal:
+    rng.shuffle(deck)
+    return Deal(
+        hands=(tuple(deck[0:5]), tuple(deck[5:10]), tuple(deck[10:15]), tuple(deck[15:20])),
+        upcard=deck[20],
+        kitty=tuple(deck[21:24]),
+    )
+
+
 def playout_ours(hands: int, rng: random.Random) -> None:
+    """Step by step through the API, every action drawn by `random.choice`."""
     rules, deck, choice = OPENSPIEL_RULES, list(DECK), rng.choice
     for number in range(hands):
-        rng.shuffle(deck)
-        deal = Deal(
-            hands=(tuple(deck[0:5]), tuple(deck[5:10]), tuple(deck[10:15]), tuple(deck[15:20])),
-            upcard=deck[20],
-            kitty=tuple(deck[21:24]),
-        )
-        hand = HandState(rules, number % 4, deal, number)
+        hand = HandState(rules, number % 4, _shuffled_deal(deck, rng), number)
         while hand.to_act is not None:
             hand.apply(choice(hand.legal_actions()))
+
+
+def playout_ours_in_engine(hands: int, rng: random.Random) -> None:
+    """The engine's own random playout, one call a hand."""
+    rules, deck = OPENSPIEL_RULES, list(DECK)
+    for number in range(hands):
+        HandState(rules, number % 4, _shuffled_deal(deck, rng), number).play_out(rng)
 
 
 def playout_openspiel(hands: int, rng: random.Random) -> None:
@@ -87,21 +101,23 @@ def main(argv: list[str] | None = None) -> None:
     try:
         import pyspiel  # type: ignore[import-not-found]  # noqa: F401
 
-        playouts = [playout_ours, playout_openspiel]
+        playouts = [playout_ours, playout_ours_in_engine, playout_openspiel]
     except ImportError:
-        playouts = [playout_ours]
+        playouts = [playout_ours, playout_ours_in_engine]
     figures = rounds_in_turn(playouts, args.hands, args.rounds, args.seed)
     played = f"({args.hands:,} random hands in {args.rounds} rounds, the median)"
-    print(f"our engine (pure Python):     {statistics.median(figures[0]):10,.0f} hands/s  {played}")
-    if len(figures) == 1:
-        print("OpenSpiel:                    not installed (pip install open-spiel to compare)")
+    names = ["our engine, step by step:", "our engine, its playout:", "OpenSpiel from Python:"]
+    for name, found in zip(names, figures, strict=False):
+        print(f"{name:<40}{statistics.median(found):10,.0f} hands/s  {played}")
+    if len(figures) == 2:
+        print(f"{'OpenSpiel:':<40}not installed (pip install open-spiel to compare)")
         return
-    print(f"OpenSpiel euchre from Python: {statistics.median(figures[1]):10,.0f} hands/s  {played}")
-    ratios = [ours / theirs for ours, theirs in zip(*figures, strict=True)]
-    print(
-        f"ratio ours / OpenSpiel:       {statistics.median(ratios):10.2f}"
-        f"  (rounds {min(ratios):.2f}-{max(ratios):.2f})"
-    )
+    for name, ours in (("step by step", figures[0]), ("playout", figures[1])):
+        ratios = [mine / theirs for mine, theirs in zip(ours, figures[2], strict=True)]
+        print(
+            f"{'ratio ours / OpenSpiel, ' + name + ':':<40}{statistics.median(ratios):10.2f}"
+            f"  (rounds {min(ratios):.2f}-{max(ratios):.2f})"
+        )
 
 
 if __name__ == "__main__":

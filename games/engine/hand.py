@@ -24,6 +24,7 @@ from .phases import (
     DONE,
     PLAY_PHASE,
 )
+from .playout import RandomPlayout
 from .records import Trick
 from .rules import RuleOptions
 from .scoring import Scoring
@@ -41,7 +42,7 @@ def team_of(seat: int) -> int:
     return seat % 2
 
 
-class HandState(Bidding, Scoring, Recording):
+class HandState(Bidding, Scoring, Recording, RandomPlayout):
     __slots__ = (
         "rules",
         "number",

@@ -29,11 +29,14 @@ def test_the_engines_take_turns_round_by_round_on_the_same_deals():
     assert len(set(firsts[0::2])) == 3
 
 
-def test_it_prints_both_engines_and_their_ratio(capsys):
+def test_it_prints_both_engines_and_their_ratios(capsys):
     main(["--hands", "40", "--rounds", "2"])
 
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("our engine (pure Python):")
-    assert lines[1].startswith("OpenSpiel euchre from Python:")
-    assert lines[2].startswith("ratio ours / OpenSpiel:")
-    assert float(lines[2].split(":")[1].split()[0]) > 0
+    assert lines[0].startswith("our engine, step by step:")
+    assert lines[1].startswith("our engine, its playout:")
+    assert lines[2].startswith("OpenSpiel from Python:")
+    assert lines[3].startswith("ratio ours / OpenSpiel, step by step:")
+    assert lines[4].startswith("ratio ours / OpenSpiel, playout:")
+    for line in lines[:5]:
+        assert float(line.split(":")[1].split()[0].replace(",", "")) > 0

@@ -1,0 +1,80 @@
+"""A random playout: the rest of a hand played with uniformly random legal actions, inside the
+engine (a mixin of `HandState`).
+
+What Monte Carlo search calls at a leaf, and what the engine's benchmark measures: the same
+hand as `while hand.to_act is not None: hand.apply(pick(hand.legal_actions()))`, where `pick`
+takes a lone legal action as it is and draws any other with `rng.choice` (the tests check the two
+agree action for action under random rule options), without the two calls, the action strings
+and the checks of each step. The play of the cards, most of a hand's actions, runs in one loop on
+local names; the auction, and the play under a renege rule or call-ace (whose plays are
+watched), go step by step.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from .actions import FOLLOWING
+from .cards import LEAD_STRENGTH
+from .phases import PLAY_PHASE
+
+if TYPE_CHECKING:
+    from .hand import HandState
+
+
+class RandomPlayout:
+    __slots__ = ()
+
+    def play_out(self: HandState, rng: random.Random) -> None:
+        """Finish the hand with uniformly random legal actions drawn from `rng`."""
+        choice = rng.choice
+        while self.to_act is not None:
+            if self.phase == PLAY_PHASE and not self.watch_plays:
+                self._play_cards_out(choice)  # to the score (Robson's choice may follow)
+            else:
+                legal = self.legal_actions()
+                self.apply(legal[0] if len(legal) == 1 else choice(legal))
+
+    def _play_cards_out(self: HandState, choice) -> None:
+        """The play, no renege rule and no watched card, to the last trick: what the loop keeps
+        in local names is written back before the score (which sets the seat to act)."""
+        self._legal = None
+        hands, next_seat, won, log = (
+            self.hands,
+            self.next_seat,
+            self.tricks_by_seat,
+            self._trick_log,
+        )
+        lead_strength, following_of = LEAD_STRENGTH[self.trump], FOLLOWING[self.trump]
+        hand_size = self.rules.hand_size
+        seat, leader, trick = self.to_act, self.leader, self.trick_cards
+        strengths, best, winner = self._strength, self._best, self._winner
+        following = self._following
+        while True:
+            held = hands[seat]
+            if trick:
+                cards = [*filter(following.__contains__, held)] or held
+                card = cards[0] if len(cards) == 1 else choice(cards)
+                held.remove(card)
+                strength = strengths[card]
+                if strength > best:  # the first strongest card takes the trick
+                    best, winner = strength, seat
+            else:
+                card = held[0] if len(held) == 1 else choice(held)
+                held.remove(card)
+                strengths, following = lead_strength[card], following_of[card]
+                best, winner = strengths[card], seat
+            trick.append(card)
+            seat = next_seat[seat]
+            if seat != leader:
+                continue
+            log.append((leader, trick, winner))  # as `HandState._finish_trick`
+            won[winner] += 1
+            trick = []
+            if len(log) == hand_size:
+                self.trick_cards, self._following, self._strength = trick, None, strengths
+                self._best, self._winner = best, winner
+                self._score()
+                return
+            leader = seat = winner
