@@ -13,20 +13,19 @@ watched), go step by step.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from .actions import FOLLOWING
 from .cards import LEAD_STRENGTH
 from .phases import PLAY_PHASE
 
-if TYPE_CHECKING:
-    from .hand import HandState
-
 
 class RandomPlayout:
+    """A mixin of `HandState` (hand.py); it holds no state itself."""
+
     __slots__ = ()
 
-    def play_out(self: HandState, rng: random.Random) -> None:
+    def play_out(self, rng: random.Random) -> None:
         """Finish the hand with uniformly random legal actions drawn from `rng`."""
         choice = rng.choice
         while self.to_act is not None:
@@ -36,7 +35,7 @@ class RandomPlayout:
                 legal = self.legal_actions()
                 self.apply(legal[0] if len(legal) == 1 else choice(legal))
 
-    def _play_cards_out(self: HandState, choice) -> None:
+    def _play_cards_out(self, choice: Callable[[list[str]], str]) -> None:
         """The play, no renege rule and no watched card, to the last trick: what the loop keeps
         in local names is written back before the score (which sets the seat to act)."""
         self._legal = None
