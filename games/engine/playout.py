@@ -36,17 +36,11 @@ class RandomPlayout:
                 self.apply(legal[0] if len(legal) == 1 else choice(legal))
 
     def _play_cards_out(self, choice: Callable[[list[str]], str]) -> None:
-        """The play, no renege rule and no watched card, to the last trick: what the loop keeps
-        in local names is written back before the score (which sets the seat to act)."""
+        """The play, no renege rule and no watched card, to the end of the hand: the cards of a
+        trick in one loop on local names, its end by `HandState._finish_trick` as in `apply`."""
         self._legal = None
-        hands, next_seat, won, log = (
-            self.hands,
-            self.next_seat,
-            self.tricks_by_seat,
-            self._trick_log,
-        )
+        hands, next_seat = self.hands, self.next_seat
         lead_strength, following_of = LEAD_STRENGTH[self.trump], FOLLOWING[self.trump]
-        hand_size = self.rules.hand_size
         seat, leader, trick = self.to_act, self.leader, self.trick_cards
         strengths, best, winner = self._strength, self._best, self._winner
         following = self._following
@@ -68,12 +62,9 @@ class RandomPlayout:
             seat = next_seat[seat]
             if seat != leader:
                 continue
-            log.append((leader, trick, winner))  # as `HandState._finish_trick`
-            won[winner] += 1
-            trick = []
-            if len(log) == hand_size:
-                self.trick_cards, self._following, self._strength = trick, None, strengths
-                self._best, self._winner = best, winner
-                self._score()
+            self._strength, self._best, self._winner = strengths, best, winner
+            self._finish_trick()  # the next leader to act, or the score
+            if self.phase != PLAY_PHASE:
                 return
             leader = seat = winner
+            trick = self.trick_cards
