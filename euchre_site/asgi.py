@@ -16,7 +16,7 @@ from euchre_site.busy import SocketBusyGuard  # noqa: E402
 from euchre_site.origins import SameOriginValidator  # noqa: E402
 from euchre_site.proxies import ProxyHeadersMiddleware  # noqa: E402
 from euchre_site.routing import websocket_urlpatterns  # noqa: E402
-from euchre_site.server_gc import server_gc  # noqa: E402
+from games.collector import long_running_gc  # noqa: E402
 from games.flood_gate import FloodCooldownGate  # noqa: E402
 
 # The client's address and scheme are settled first, for both protocols (TRUSTED_PROXIES).
@@ -37,4 +37,4 @@ application = ProxyHeadersMiddleware(
 )
 
 autobahn_plain_log_arguments()
-server_gc()  # the app is loaded: keep it out of the collector's scans
+long_running_gc()  # the app is loaded: keep it out of the collector's scans

@@ -314,4 +314,7 @@ __all__ = [
 ]
 
 if __name__ == "__main__":
+    from games.collector import long_running_gc
+
+    long_running_gc()  # as in the workers' children, so the decision times are theirs
     main()

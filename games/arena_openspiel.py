@@ -277,4 +277,7 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
+    from games.collector import long_running_gc
+
+    long_running_gc()  # as in the workers' children, so the decision times are theirs
     main()

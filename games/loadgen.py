@@ -324,11 +324,11 @@ def main(argv: list[str] | None = None) -> int:
     import django
 
     django.setup()
-    from euchre_site.server_gc import server_gc
+    from games.collector import long_running_gc
 
     # a thousand sockets' last frames make a large heap: with the default collector the
     # generator's own full collections held its loop for up to half a second (read as latency)
-    server_gc()
+    long_running_gc()
     measures = asyncio.run(run_load(args))
     print_report(args, measures)
     return 0
