@@ -24,8 +24,10 @@ from __future__ import annotations
 
 import math
 import random
+from bisect import bisect
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from itertools import accumulate
 
 from games.engine import RuleOptions, SeatView, rules_deck
 from games.engine.actions import ORDER_UP, PASS
@@ -219,8 +221,7 @@ def _try_sample(view: SeatView, constraints: Constraints, rng: random.Random) ->
         open_places = [place for place in allowed if room[place] > 0]
         if not open_places:
             return None
-        weights = [room[place] for place in open_places]
-        place = rng.choices(open_places, weights)[0]
+        place = weighted_choice(open_places, [room[place] for place in open_places], rng)
         places[place].append(card)
         room[place] -= 1
     hands = tuple(
@@ -230,6 +231,13 @@ def _try_sample(view: SeatView, constraints: Constraints, rng: random.Random) ->
     kitty = (*constraints.my_kitty, *places[constraints.given], *places[constraints.kitty])
     discard = places[constraints.discard][0] if places[constraints.discard] else None
     return World(hands=hands, kitty=kitty, discard=discard)
+
+
+def weighted_choice(population: list[int], weights: list[int], rng: random.Random) -> int:
+    """`rng.choices(population, weights)[0]` written out: the same draw from the same one
+    `random()`, at a third of the cost (choices was a tenth of a strong decision's CPU)."""
+    cumulative = list(accumulate(weights))
+    return population[bisect(cumulative, rng.random() * cumulative[-1], 0, len(cumulative) - 1)]
 
 
 def fitted_world(
