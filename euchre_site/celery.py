@@ -46,11 +46,11 @@ def _give_back_this_threads_connections(**kwargs: object) -> None:
 
 @worker_process_init.connect
 def _keep_the_loaded_app_out_of_collections(**kwargs: object) -> None:
-    """A forked child sets the collector as a daphne does (`games.collector`): the computers' search
-    makes many short-lived containers, and with Python's defaults a fifth of its CPU went to
-    collections that scanned the whole loaded app each time (issue 21, docs/benchmarks.md).
-    Only in a forked child: a worker started in a test's process leaves that process's
-    collector alone."""
+    """A forked child sets the collector as a daphne does (`games.collector`): the computers'
+    search makes many short-lived containers, and with Python's defaults a fifth of its CPU
+    went to collections that scanned the whole loaded app each time (issue 21,
+    docs/benchmarks.md). Only in a forked child: a worker started in a test's process leaves
+    that process's collector alone."""
     if os.getpid() == _IMPORTED_IN_PID:
         return
     from games.collector import long_running_gc
