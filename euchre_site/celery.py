@@ -1,8 +1,10 @@
 """The Celery app shared by the worker, beat and the web processes that queue tasks."""
 
 import os
+from typing import Any
 
-from celery import Celery
+from celery import Celery, bootsteps
+from celery.concurrency.prefork import TaskPool as PreforkPool
 from celery.signals import task_postrun, task_prerun, worker_process_init
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "euchre_site.settings")
@@ -56,3 +58,45 @@ def _keep_the_loaded_app_out_of_collections(**kwargs: object) -> None:
     from games.collector import long_running_gc
 
     long_running_gc()
+
+
+@worker_process_init.connect
+def _run_the_computers_in_this_child(**kwargs: object) -> None:
+    """Each forked child of the pool makes the computers' runs in a thread of its own
+    (`games.computer_runner`), so that they search on as many cores as the pool has processes.
+    Connected after the connections' handler above: the thread takes its own."""
+    if os.getpid() == _IMPORTED_IN_PID:
+        return
+    from games.computer_runner import ComputerRunner
+
+    ComputerRunner().start()
+
+
+class ComputerRunnerStep(bootsteps.StartStopStep):
+    """A worker whose pool is not forked children (solo, threads; and the tests' workers,
+    started in a thread of their own process) runs one computers' runner beside it, stopped
+    with it; a prefork pool's children run theirs (above)."""
+
+    requires = {"celery.worker.components:Pool"}
+
+    def __init__(self, worker: Any, **kwargs: Any) -> None:
+        self.runner: Any = None
+
+    def start(self, worker: Any) -> None:
+        if isinstance(worker.pool, PreforkPool):
+            return
+        from games.computer_runner import ComputerRunner
+
+        self.runner = ComputerRunner().start()
+
+    def stop(self, worker: Any) -> None:
+        if self.runner is not None:
+            self.runner.stop()
+            self.runner = None
+
+    # a cold shutdown (and the tests' workers, which end by WorkerTerminate) terminates the
+    # steps rather than stopping them: the runner stops either way
+    terminate = stop
+
+
+app.steps["worker"].add(ComputerRunnerStep)

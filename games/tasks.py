@@ -31,7 +31,9 @@ def move_task_taken(request: Any, **_: Any) -> None:
 # no result stored: nothing waits on a computer's turn, and storing it was a tenth of the task
 @shared_task(name=COMPUTER_TURN, ignore_result=True)
 def computer_turn(game_id: int, version: int) -> int | None:
-    """The computers' moves from `version` to the next person's turn (a run, one task)."""
+    """The computers' moves from `version` to the next person's turn (a run, one task). The
+    runs are now queued for the workers' runner threads (`games.computer_runner`); this task
+    makes those an earlier version of the site left in the broker's queue."""
     applied = computer_run(game_id=game_id, version=version)
     return applied.version if applied else None
 

@@ -44,7 +44,8 @@ def redis_client() -> redis.Redis:
 @pytest.fixture
 def empty_queue(redis_client):
     """The Celery queue emptied before and after the test (its Redis client), with the marks
-    of the move tasks it held (games.services.move_queue)."""
+    of the move tasks it held (games.services.move_queue) and the computers' runs waiting
+    (games.services.computer_runs)."""
     _queue_empty(redis_client)
     yield redis_client
     _queue_empty(redis_client)
@@ -52,5 +53,7 @@ def empty_queue(redis_client):
 
 def _queue_empty(client: redis.Redis) -> None:
     client.delete(f"{settings.REDIS_KEY_PREFIX}:celery")
+    client.delete(f"{settings.REDIS_KEY_PREFIX}:computer-runs")
+    client.delete(f"{settings.REDIS_KEY_PREFIX}:computer-runs:wake")
     for key in client.scan_iter(f"{settings.REDIS_KEY_PREFIX}:*:move-task:*"):
         client.delete(key)

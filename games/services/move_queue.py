@@ -1,10 +1,12 @@
-"""The work a move leaves for later, queued by task name: a computer's turn, and a person's
-timeout (queued by beat's tick, `turn_timers`, once the deadline has passed). Services never
-import `games.tasks` (the tasks are thin entry points that call services), so a move runs one
-way: socket → services → this queue → a worker's task → services.
+"""The work a move leaves for later: a computer's turn (the computers' run, taken by a worker's
+runner thread from `computer_runs`), and a person's timeout (a Celery task queued by name, by
+beat's tick, `turn_timers`, once the deadline has passed). Services never import `games.tasks`
+or `games.computer_runner` (the tasks and the runner are thin entry points that call services),
+so a move runs one way: socket → services → this queue → a worker → services.
 
-A task waiting in the broker's queue is marked in Redis until a worker receives it, and the
-tick and the sweeper queue nothing for a (game, version) so marked. Without the mark, a queue
+A timeout's task waiting in the broker's queue is marked in Redis until a worker receives it,
+and the tick and the sweeper queue nothing for a (game, version) so marked (a computers' run is
+its own mark: `computer_runs`). Without the mark, a queue
 that fell behind (a busy machine) had each stalled game queued again at every tick and every
 sweep, and the copies made the queue longer still: at 1,000 tables 6,386 timeouts waited for
 515 games. A task a worker received and then lost (killed) is unmarked, so the sweeper finds
@@ -16,6 +18,7 @@ from __future__ import annotations
 from celery import current_app
 from django.core.cache import cache
 
+from .computer_runs import run_queue, run_waiting
 from .task_push import task_push_once, task_push_possible
 
 COMPUTER_TURN = "games.computer_turn"
@@ -26,9 +29,9 @@ PENDING_SECONDS = 60
 
 
 def computer_turn_queue(game_id: int, version: int, *, countdown: float | None = None) -> bool:
-    """The computer moves for the seat to act at `version` (nothing if the game moved on).
-    False, and nothing queued, when that task already waits in the queue."""
-    return _queue_once(COMPUTER_TURN, game_id, version, countdown)
+    """The computer moves for the seat to act at `version` (nothing if the game moved on), due
+    `countdown` seconds from now. False, and nothing queued, when that run already waits."""
+    return run_queue(game_id, version, countdown=countdown)
 
 
 def turn_timeout_queue(game_id: int, version: int) -> bool:
@@ -44,7 +47,9 @@ def move_task_received(name: str, game_id: int, version: int) -> None:
 
 
 def move_task_waiting(name: str, game_id: int, version: int) -> bool:
-    """Is that task marked as waiting in the queue (queued, no worker has it yet)?"""
+    """Is that move waiting in its queue (queued, no worker has it yet)?"""
+    if name == COMPUTER_TURN:
+        return run_waiting(game_id, version)
     return cache.get(_pending_key(name, game_id, version)) is not None
 
 

@@ -1,9 +1,10 @@
-"""A move task marked and queued in one Redis call, not through `send_task`.
+"""A move task (a timeout's) marked and queued in one Redis call, not through `send_task`.
 
-At strong tables a person's move queues the computers' run, and that was a quarter of a daphne's
-samples (py-spy, 100 tables): Celery's `send_task` builds a producer, takes a connection from
-its pool, makes a redis-py client for the one LPUSH and a result object, and the mark that
-keeps a task from being queued twice (`move_queue`) was a second Redis command of Django's cache.
+When the computers' runs were Celery tasks too (they are now `computer_runs`), queueing one
+after a person's move at a strong table was a quarter of a daphne's samples (py-spy, 100
+tables): Celery's `send_task` builds a producer, takes a connection from its pool, makes a
+redis-py client for the one LPUSH and a result object, and the mark that keeps a task from
+being queued twice (`move_queue`) was a second Redis command of Django's cache.
 Here Celery still writes the task's headers and body (`amqp.as_task_v2`, its message protocol 2)
 and kombu serializes the body; the envelope is the one kombu's Redis transport stores for a
 message to the default exchange (`Channel.prepare_message`, `basic_publish`, `_put`: a JSON

@@ -1,6 +1,7 @@
 """The Celery worker killed (SIGKILL) while computers' turns and turn timers are pending: the
-tasks it held are gone, and once a new worker runs, beat's sweeper (or, for a timeout, its
-timers' tick) queues the moves again. No game stalls, and no move is recorded twice."""
+tasks and the computers' runs it held are gone, and once a new worker runs, beat's sweeper (or,
+for a timeout, its timers' tick) queues the moves again. No game stalls, and no move is recorded
+twice."""
 
 from __future__ import annotations
 
@@ -19,13 +20,14 @@ pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 
 def tasks_held(log: str) -> set[str]:
-    """The ids of the moves' tasks (a computer's turn, a timeout) a worker has received (waiting
-    for their time, or running) and not finished, by its log: the beat's own tasks are made
-    again by the beat, and are nothing for the sweeper to find."""
-    received = set(
-        re.findall(r"Task games\.(?:computer_turn|turn_timeout)\[([0-9a-f-]+)\] received", log)
-    )
-    return received - set(re.findall(r"Task games\.\w+\[([0-9a-f-]+)\] (?:succeeded|raised)", log))
+    """The moves a worker has taken (a timeout's task received, waiting for its time or running;
+    a computers' run its runner took) and not finished, by its log: the beat's own tasks are
+    made again by the beat, and are nothing for the sweeper to find."""
+    received = set(re.findall(r"Task games\.turn_timeout\[([0-9a-f-]+)\] received", log))
+    finished = set(re.findall(r"Task games\.\w+\[([0-9a-f-]+)\] (?:succeeded|raised)", log))
+    taken = set(re.findall(r"Computer run (\d+:\d+) taken", log))
+    made = set(re.findall(r"Computer run (\d+:\d+) (?:done|failed)", log))
+    return (received - finished) | (taken - made)
 
 
 def freeze_holding_a_task(cluster, name: str) -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from django.conf import settings
 from django.utils import timezone
 
 from games.engine import RuleOptions
@@ -22,7 +21,7 @@ from games.services.after_move import seat_group
 from games.services.move_queue import COMPUTER_TURN
 from games.services.play import COMPUTER_RUN_LONGEST, computer_run, game_act
 from games.services.tables import table_create, table_start
-from tests.celery_queue import queued
+from tests.celery_queue import queue_clear, queued
 
 from .layer_listen import listening
 
@@ -66,7 +65,7 @@ def test_after_a_persons_move_the_computers_play_on_to_their_next_turn_in_one_ru
         game.refresh_from_db()
         if engine_game(game).to_act == 0 or game.status != Game.Status.PLAYING:
             continue  # the person moves again (a discard, a new deal's bid): no run
-        empty_queue.delete(f"{settings.REDIS_KEY_PREFIX}:celery")
+        queue_clear(empty_queue)
         before = game.version
         started = timezone.now()
         applied = computer_run(game_id=game.pk, version=before)
@@ -109,7 +108,7 @@ def test_a_table_of_computers_only_plays_a_bounded_run_and_queues_the_rest(
     # the person left: the computer plays their seat too, so every seat is the computer's
     Seat.objects.filter(game=game, position=0).update(cancelled=True)
     game.refresh_from_db()
-    empty_queue.delete(f"{settings.REDIS_KEY_PREFIX}:celery")
+    queue_clear(empty_queue)
     before = game.version
     applied = computer_run(game_id=game.pk, version=before)
     game.refresh_from_db()
@@ -121,7 +120,7 @@ def test_a_table_of_computers_only_plays_a_bounded_run_and_queues_the_rest(
 def test_a_run_from_a_version_the_game_has_left_does_nothing(make_player, empty_queue):
     game, _person = person_with_computers(make_player)
     game = to_the_persons_turn(game)
-    empty_queue.delete(f"{settings.REDIS_KEY_PREFIX}:celery")
+    queue_clear(empty_queue)
     assert computer_run(game_id=game.pk, version=game.version) is None  # the person's turn
     assert computer_run(game_id=game.pk, version=game.version - 1) is None  # an old version
     assert Game.objects.get(pk=game.pk).version == game.version

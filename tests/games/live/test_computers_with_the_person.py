@@ -2,14 +2,13 @@
 play in that move's own transaction (no task, no second transaction), their moves stored as
 the computer's, the person given every version's frame in order in one message, the person's
 time started once the page has shown them; a computer of another level (a seat a person left
-plays at strong) is left to a worker's task, queued after the pause of the moves shown, unless
+plays at strong) is left to a worker's runner, due after the pause of the moves shown, unless
 its move is forced (a single honest action), which costs no search and is played here too."""
 
 from __future__ import annotations
 
-import base64
 import json
-from datetime import datetime, timedelta
+from datetime import timedelta
 
 import pytest
 from django.utils import timezone
@@ -20,9 +19,8 @@ from games.models import Action, Game, Seat
 from games.players import choose_action
 from games.selectors import engine_game, table_state
 from games.services.after_move import seat_group
-from games.services.move_queue import COMPUTER_TURN
 from games.services.play import game_act
-from tests.celery_queue import queue_key, queued
+from tests.celery_queue import queue_clear, queue_key, queued, runs_due
 
 from .layer_listen import listening
 from .test_computer_runs import person_with_computers, to_the_persons_turn
@@ -44,7 +42,7 @@ def test_easy_computers_play_in_the_persons_move_to_the_persons_next_turn(
     game = to_the_persons_turn(game)
     followed = 0
     while game.status == Game.Status.PLAYING and followed < 5:
-        empty_queue.delete(f"{settings.REDIS_KEY_PREFIX}:celery")
+        queue_clear(empty_queue)
         before = game.version
         started = timezone.now()
         applied = persons_move(game, person)
@@ -120,7 +118,7 @@ def test_the_person_gets_their_move_and_the_computers_in_order_in_one_message(
     assert len(frames) >= 4
 
 
-def test_a_strong_computer_after_easy_ones_is_left_to_a_task_after_their_pause(
+def test_a_strong_computer_after_easy_ones_is_left_to_a_runner_after_their_pause(
     make_player, empty_queue, settings
 ):
     settings.GAME_COMPUTER_PAUSE_SECONDS = 0.8
@@ -130,24 +128,23 @@ def test_a_strong_computer_after_easy_ones_is_left_to_a_task_after_their_pause(
     game = to_the_persons_turn(Game.objects.get(pk=game.pk))
     checked = 0
     while checked < 3 and game.status == Game.Status.PLAYING:
-        empty_queue.delete(f"{settings.REDIS_KEY_PREFIX}:celery")
+        queue_clear(empty_queue)
         before, sent_from = game.version, timezone.now()
         applied = persons_move(game, person)
         game.refresh_from_db()
         made = list(Action.objects.filter(game=game, sequence__gte=before).order_by("sequence"))
         if engine_game(game).to_act == 3 and game.status == Game.Status.PLAYING:
             # the easy seats played in the person's move (and the strong one only a move it
-            # had no choice in); the strong one with a choice waits for its task
+            # had no choice in); the strong one with a choice waits for a worker's runner
             assert all(move.seat in (0, 1, 2) or forced(game, move) for move in made)
             assert len(engine_game(game).honest_actions()) > 1 and applied.computer_next
-            [message] = raw_queue(empty_queue)
-            assert message["headers"]["task"] == COMPUTER_TURN
-            assert json.loads(base64.b64decode(message["body"]))[0] == [game.pk, game.version]
+            assert raw_queue(empty_queue) == []  # no Celery task: the workers' runners take it
+            [(run, due)] = runs_due(empty_queue)
+            assert run == (game.pk, game.version)
             # the page shows each easy move 0.8 s after the one before; the strong one comes a
-            # pause after the last of them
+            # pause after the last of them (due to the millisecond)
             wait = timedelta(seconds=0.8 * len(made))
-            eta = datetime.fromisoformat(message["headers"]["eta"])
-            assert sent_from + wait <= eta <= timezone.now() + wait
+            assert sent_from + wait - timedelta(milliseconds=1) <= due <= timezone.now() + wait
             checked += 1
         game = to_the_persons_turn(game)
     assert checked == 3
@@ -161,7 +158,7 @@ def test_a_searching_computers_move_without_a_choice_is_played_in_the_persons_mo
     game = to_the_persons_turn(game)
     played_here = stopped_at_a_choice = 0
     while game.status == Game.Status.PLAYING and (played_here < 4 or stopped_at_a_choice < 4):
-        empty_queue.delete(f"{settings.REDIS_KEY_PREFIX}:celery")
+        queue_clear(empty_queue)
         before = game.version
         applied = persons_move(game, person)
         game.refresh_from_db()
@@ -174,9 +171,9 @@ def test_a_searching_computers_move_without_a_choice_is_played_in_the_persons_mo
         if game.status == Game.Status.PLAYING and engine.to_act != 0:
             # stopped at a computer with a choice: the worker's, after the moves shown
             assert len(engine.honest_actions()) > 1 and applied.computer_next
-            [message] = raw_queue(empty_queue)
-            assert message["headers"]["task"] == COMPUTER_TURN
-            assert json.loads(base64.b64decode(message["body"]))[0] == [game.pk, game.version]
+            assert raw_queue(empty_queue) == []
+            [(run, _due)] = runs_due(empty_queue)
+            assert run == (game.pk, game.version)
             stopped_at_a_choice += 1
         game = to_the_persons_turn(game)
     assert played_here >= 4 and stopped_at_a_choice >= 4

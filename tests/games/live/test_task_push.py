@@ -1,6 +1,6 @@
 """A move task marked and queued in one Redis call (`games.services.task_push`): the message
 is the one Celery's `send_task` stores, it is queued once per mark, and a real worker runs it
-(`test_timers.py`: the worker unmarks it, plays the computers' turn)."""
+(`test_timers.py`: the worker unmarks it, plays for the person out of time)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,12 @@ from django.core.cache import cache
 
 from euchre_site.celery import app as celery_app
 from games.services import move_queue
-from games.services.move_queue import COMPUTER_TURN, computer_turn_queue, move_task_waiting
+from games.services.move_queue import (
+    COMPUTER_TURN,
+    TURN_TIMEOUT,
+    move_task_waiting,
+    turn_timeout_queue,
+)
 from games.services.task_push import task_message, task_push_once, task_push_possible
 from tests.celery_queue import queue_key, queued
 
@@ -68,7 +73,7 @@ def test_a_task_is_pushed_once_while_its_mark_stands(empty_queue):
 
 def test_without_one_redis_for_both_the_mark_and_the_task_go_the_two_ways(empty_queue, monkeypatch):
     monkeypatch.setattr(move_queue, "task_push_possible", lambda: False)
-    assert computer_turn_queue(9, 2)
-    assert not computer_turn_queue(9, 2)
-    assert move_task_waiting(COMPUTER_TURN, 9, 2)
-    assert queued(empty_queue) == [(COMPUTER_TURN, [9, 2])]
+    assert turn_timeout_queue(9, 2)
+    assert not turn_timeout_queue(9, 2)
+    assert move_task_waiting(TURN_TIMEOUT, 9, 2)
+    assert queued(empty_queue) == [(TURN_TIMEOUT, [9, 2])]

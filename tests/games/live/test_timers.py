@@ -26,7 +26,7 @@ from games.services.sweeper import stalled_games_requeue
 from games.services.tables import game_cancel
 from games.services.turn_timers import due_timeouts_queue
 from games.tasks import sweep_stalled_games, turn_timeout
-from tests.celery_queue import queued, queued_headers
+from tests.celery_queue import queue_clear, queued, queued_headers
 
 from .conftest import player_to_act
 
@@ -124,36 +124,39 @@ def test_a_timeout_waiting_in_the_queue_is_not_queued_again_by_ticks_or_sweeps(
     assert queued(empty_queue) == [(TURN_TIMEOUT, [game.pk, 0])] * 2
 
 
-def test_a_worker_unmarks_a_move_task_as_it_receives_it_before_its_time(
+def test_a_runner_takes_a_computers_run_once_it_is_due_and_not_before(
     started_table, empty_queue, fast_clock
 ):
     game, _ = started_table()
     assert computer_turn_queue(game.pk, 7, countdown=30)
     assert not computer_turn_queue(game.pk, 7, countdown=30)  # it waits: not twice
+    assert computer_turn_queue(game.pk, 8, countdown=0.3)
     assert move_task_waiting(COMPUTER_TURN, game.pk, 7)
     with start_worker(celery_app, pool="solo", perform_ping_check=False, shutdown_timeout=10):
-        wait_for(lambda: not move_task_waiting(COMPUTER_TURN, game.pk, 7))
-        assert queued(empty_queue) == []  # the worker holds it, 30 s early
+        wait_for(lambda: not move_task_waiting(COMPUTER_TURN, game.pk, 8))
+        assert move_task_waiting(COMPUTER_TURN, game.pk, 7)  # 30 s early: still waiting
+        assert queued(empty_queue) == [(COMPUTER_TURN, [game.pk, 7])]
+    # a run of a version the game is not at did nothing
+    assert not Action.objects.filter(game=game).exists()
 
 
-def test_move_tasks_are_queued_without_a_result_to_wait_for(started_table, empty_queue):
-    """Nobody reads a move task's result: sent with ignore_result (the flag its header
+def test_timeouts_are_queued_without_a_result_to_wait_for(started_table, empty_queue):
+    """Nobody reads a timeout task's result: sent with ignore_result (the flag its header
     carries), the sending process does not subscribe to the task's result channel (two Redis
-    commands a move) and the worker does not store it."""
+    commands a move) and the worker does not store it. A computer's turn is no Celery task
+    (the workers' runners take it)."""
     game, _ = started_table()
     assert computer_turn_queue(game.pk, 3)
     overdue(game)
     assert due_timeouts_queue() == 1
     headers = queued_headers(empty_queue)
-    assert [(h["task"], h["ignore_result"]) for h in headers] == [
-        (COMPUTER_TURN, True),
-        (TURN_TIMEOUT, True),
-    ]
+    assert [(h["task"], h["ignore_result"]) for h in headers] == [(TURN_TIMEOUT, True)]
+    assert queued(empty_queue) == [(TURN_TIMEOUT, [game.pk, 0]), (COMPUTER_TURN, [game.pk, 3])]
 
 
 def test_a_move_queues_no_timer_and_beat_ticks_every_second(started_table, empty_queue, settings):
     game, players = started_table()
-    empty_queue.delete(f"{settings.REDIS_KEY_PREFIX}:celery")
+    queue_clear(empty_queue)
     game_act(game_id=game.pk, user_id=player_to_act(game, players).pk, action="pass", version=0)
     assert queued(empty_queue) == []
     entry = settings.CELERY_BEAT_SCHEDULE["games.turn_timers"]

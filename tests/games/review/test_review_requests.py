@@ -15,7 +15,7 @@ from django.utils import timezone
 from games.models import Game, GameReview
 from games.services.errors import Refused
 from games.services.review import GAME_REVIEW, review_request, stale_reviews_requeue
-from tests.celery_queue import queued
+from tests.celery_queue import queue_clear, queued
 from tests.games.finished_games import game_result_store
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
@@ -121,7 +121,7 @@ def test_a_failed_or_quiet_review_is_queued_again_and_a_live_one_is_not(
 ):
     game, ann, _bob, _state = reviewed_game
     review = review_request(game_id=game.pk, user_id=ann.pk)
-    empty_queue.delete(f"{settings.REDIS_KEY_PREFIX}:celery")
+    queue_clear(empty_queue)
     review_request(game_id=game.pk, user_id=ann.pk)  # queued a moment ago: alive
     assert queued(empty_queue) == []
     GameReview.objects.filter(pk=review.pk).update(status="failed", error="boom")
@@ -129,7 +129,7 @@ def test_a_failed_or_quiet_review_is_queued_again_and_a_live_one_is_not(
     assert queued(empty_queue) == [(GAME_REVIEW, [review.pk])]
     review.refresh_from_db()
     assert (review.status, review.error) == ("queued", "")
-    empty_queue.delete(f"{settings.REDIS_KEY_PREFIX}:celery")
+    queue_clear(empty_queue)
     quiet = timezone.now() - timedelta(seconds=settings.GAME_REVIEW_STALE_SECONDS + 1)
     GameReview.objects.filter(pk=review.pk).update(
         status="running", run_token="dead-worker", heartbeat_at=quiet
@@ -144,7 +144,7 @@ def test_the_sweeper_queues_the_quiet_reviews_once(reviewed_game, empty_queue, s
     game, ann, bob, _state = reviewed_game
     quiet_one = review_request(game_id=game.pk, user_id=ann.pk)
     live_one = review_request(game_id=game.pk, user_id=bob.pk)
-    empty_queue.delete(f"{settings.REDIS_KEY_PREFIX}:celery")
+    queue_clear(empty_queue)
     quiet = timezone.now() - timedelta(seconds=settings.GAME_REVIEW_STALE_SECONDS + 1)
     GameReview.objects.filter(pk=quiet_one.pk).update(status="running", heartbeat_at=quiet)
     assert stale_reviews_requeue() == 1

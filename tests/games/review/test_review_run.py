@@ -16,7 +16,7 @@ from games.models import GameReview
 from games.services import review_run as review_run_module
 from games.services.review import GAME_REVIEW, review_request
 from games.services.review_run import RESTARTS_LIMIT, review_run
-from tests.celery_queue import queued
+from tests.celery_queue import queue_clear, queued
 from tests.games.finished_games import finished_game_store
 from tests.games.review.careless import careless_at_seat_0
 
@@ -30,7 +30,7 @@ def test_a_review_made_in_slices_is_the_review_made_at_once(
     review = review_request(game_id=game.pk, user_id=ann.pk)
     runs = 0
     while True:
-        empty_queue.delete(f"{settings.REDIS_KEY_PREFIX}:celery")
+        queue_clear(empty_queue)
         status = review_run(review_id=review.pk, slice_seconds=0)
         runs += 1
         review.refresh_from_db()
