@@ -5,7 +5,12 @@ from typing import Any
 
 from celery import Celery, bootsteps
 from celery.concurrency.prefork import TaskPool as PreforkPool
-from celery.signals import task_postrun, task_prerun, worker_process_init
+from celery.signals import (
+    task_postrun,
+    task_prerun,
+    worker_process_init,
+    worker_process_shutdown,
+)
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "euchre_site.settings")
 
@@ -69,7 +74,18 @@ def _run_the_computers_in_this_child(**kwargs: object) -> None:
         return
     from games.computer_runner import ComputerRunner
 
-    ComputerRunner().start()
+    _child_runners.append(ComputerRunner().start())
+
+
+_child_runners: list[Any] = []
+
+
+@worker_process_shutdown.connect
+def _finish_the_childs_run(**kwargs: object) -> None:
+    """A child leaving on a warm shutdown stores the run it is making first (a run cut short
+    is the sweeper's, but would wait for its grace)."""
+    while _child_runners:
+        _child_runners.pop().stop(timeout=10)
 
 
 class ComputerRunnerStep(bootsteps.StartStopStep):
