@@ -3,9 +3,9 @@ processes"). Read by the settings, so it imports nothing of Django's but its exc
 
 A connection is taken from the pool when a thread first queries and given back when Django
 closes it: at the end of every HTTP request, after every table socket's service call
-(`games.consumer_threads.on_any_thread`) and around every Celery task. A thread that finds the pool
-empty waits up to DB_POOL_TIMEOUT seconds; then the request is answered 503 "busy", the socket
-an error message (`euchre_site.busy`), never a server error.
+(`games.consumer_threads.on_any_thread`) and around every Celery task and computers' run. A
+thread that finds the pool empty waits up to DB_POOL_TIMEOUT seconds; then the request is
+answered 503 "busy", the socket an error message (`euchre_site.busy`), never a server error.
 """
 
 from __future__ import annotations
@@ -35,9 +35,10 @@ def db_pool_options(environ: Mapping[str, str]) -> dict[str, Any]:
     """psycopg_pool.ConnectionPool's options for Django's OPTIONS["pool"].
 
     DB_POOL_MAX_SIZE is the most connections one process opens; by default as many as a daphne
-    can use at once (asgi_threads + HTTP_HEADROOM). A Celery worker process or beat uses one
-    at a time, so its pool never grows past DB_POOL_MIN_SIZE (default 1, kept open so that a
-    request or task does not wait for PostgreSQL to start a backend)."""
+    can use at once (asgi_threads + HTTP_HEADROOM). Beat uses one at a time and a Celery
+    worker process two (its task's and its computers' runner's, `games.computer_runner`), so
+    their pools stay at DB_POOL_MIN_SIZE (default 1, kept open so that a request, task or run
+    does not wait for PostgreSQL to start a backend) or one more."""
     default_max = asgi_threads(environ) + HTTP_HEADROOM
     min_size = _positive_int(environ, "DB_POOL_MIN_SIZE", "1")
     max_size = _positive_int(environ, "DB_POOL_MAX_SIZE", str(default_max))
