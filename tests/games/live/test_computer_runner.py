@@ -6,8 +6,6 @@ run that fails; two runners racing for the runs of many tables make each run onc
 
 from __future__ import annotations
 
-import time
-
 import pytest
 import redis
 from django.conf import settings
@@ -24,18 +22,9 @@ from games.services.tables import table_create, table_start
 from tests.celery_queue import queue_clear
 
 from .layer_listen import listening
+from .test_timers import wait_for
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
-
-
-def wait_for(condition, timeout: float = 60.0):
-    give_up = time.monotonic() + timeout
-    while time.monotonic() < give_up:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError(f"not true after {timeout} s: {condition}")
 
 
 @pytest.fixture
@@ -113,10 +102,10 @@ def test_a_run_of_a_version_the_game_left_does_nothing_and_the_runner_goes_on(ma
     try:
         assert run_queue(game.pk, game.version + 3)  # a version the game is not at
         assert run_queue(987_654_321, 0)  # a game that is gone
-        wait_for(lambda: not runs_waiting())
+        wait_for(lambda: not runs_waiting(), timeout=60)
         assert Game.objects.get(pk=game.pk).version == game.version
         assert run_queue(game.pk, game.version)
-        wait_for(lambda: Game.objects.get(pk=game.pk).version > game.version)
+        wait_for(lambda: Game.objects.get(pk=game.pk).version > game.version, timeout=60)
     finally:
         runner.stop()
     assert not runner.thread.is_alive()
@@ -136,8 +125,10 @@ def test_two_runners_racing_make_each_run_once(make_player, runs, settings):
         assert run_queue(game.pk, game.version) is False  # waiting: not twice
     runners = [ComputerRunner().start(), ComputerRunner().start()]
     try:
-        wait_for(lambda: all(not run_waiting(game.pk, game.version) for game in tables))
-        wait_for(lambda: all(Game.objects.get(pk=g.pk).version > g.version for g in tables))
+        wait_for(lambda: all(not run_waiting(game.pk, game.version) for game in tables), timeout=60)
+        wait_for(
+            lambda: all(Game.objects.get(pk=g.pk).version > g.version for g in tables), timeout=60
+        )
     finally:
         for runner in runners:
             runner.stop()
