@@ -50,6 +50,9 @@ class ComputerRunner:
             except (redis.RedisError, OSError):
                 logger.warning("computer runner: Redis unreachable, trying again", exc_info=True)
                 self.stopping.wait(RETRY_SECONDS)
+            except Exception:  # whatever it was, the process's runner must not end with it
+                logger.exception("computer runner: trying again")
+                self.stopping.wait(RETRY_SECONDS)
 
     def run_once(self) -> bool:
         """Makes the earliest run that is due, or waits for one. True if it made one."""
