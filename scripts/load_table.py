@@ -47,18 +47,28 @@ FIELDS = {
 
 
 def purge_queue() -> None:
-    """Tasks left from an earlier run would be the next run's first work."""
+    """Tasks and computers' runs left from an earlier run would be the next run's first work."""
     subprocess.run(
         [PYTHON, "-m", "celery", "-A", "euchre_site", "purge", "-f"],
         cwd=ROOT,
         check=True,
         capture_output=True,
     )
+    prefix = os.environ.get("REDIS_KEY_PREFIX", "euchre")
+    redis.Redis.from_url(os.environ["REDIS_URL"]).delete(
+        f"{prefix}:computer-runs", f"{prefix}:computer-runs:wake"
+    )
 
 
 def queue_length() -> int:
+    """The work behind: the tasks in the Celery queue that no worker has received, and the
+    computers' runs whose time has passed that no runner has taken (games/services/
+    computer_runs.py; a run waiting for its time is not behind, as a Celery task a worker
+    held for its countdown was not in the queue)."""
     prefix = os.environ.get("REDIS_KEY_PREFIX", "euchre")
-    return int(redis.Redis.from_url(os.environ["REDIS_URL"]).llen(f"{prefix}:celery"))
+    client = redis.Redis.from_url(os.environ["REDIS_URL"])
+    overdue = client.zcount(f"{prefix}:computer-runs", "-inf", int(time.time() * 1000))
+    return int(client.llen(f"{prefix}:celery")) + int(overdue)
 
 
 def decisions_tallied() -> tuple[int, int]:
