@@ -13,7 +13,7 @@ takes it, so it is never queued twice meanwhile (the sweeper and the moves ask a
 Once taken it is the sweeper's to find if the runner dies before storing the run, as a Celery
 task was once its worker had received it; a run is keyed by its version, so a copy that comes
 late finds the game moved on and does nothing. A list of wake-ups tells a runner waiting for
-the next due run that an earlier one may have come.
+the next due run that an earlier one has come.
 """
 
 from __future__ import annotations
@@ -25,11 +25,15 @@ from typing import Any, NamedTuple
 import redis
 from django.conf import settings
 
-# KEYS: the set, the wake-ups; ARGV: the moment due (ms since the epoch), the member
+# KEYS: the set, the wake-ups; ARGV: the moment due (ms since the epoch), the member. A run
+# due after the earliest waiting wakes nobody: the runners waiting already wait for that one
+# (at 50 strong tables, a wake-up for every run cost each runner a take and a wait more)
 _QUEUE = """
 if redis.call('ZADD', KEYS[1], 'NX', ARGV[1], ARGV[2]) == 1 then
-  redis.call('LPUSH', KEYS[2], '1')
-  redis.call('LTRIM', KEYS[2], 0, 1)
+  if redis.call('ZRANGE', KEYS[1], 0, 0)[1] == ARGV[2] then
+    redis.call('LPUSH', KEYS[2], '1')
+    redis.call('LTRIM', KEYS[2], 0, 1)
+  end
   return 1
 end
 return 0

@@ -16,7 +16,13 @@ from games.frame_wire import frames_of
 from games.models import Action, Game
 from games.selectors import engine_game
 from games.services.after_move import seat_group
-from games.services.computer_runs import run_queue, run_take, run_waiting, runs_waiting
+from games.services.computer_runs import (
+    run_queue,
+    run_take,
+    run_waiting,
+    runs_waiting,
+    wake_key,
+)
 from games.services.play import COMPUTER_RUN_LONGEST
 from games.services.tables import table_create, table_start
 from tests.celery_queue import queue_clear
@@ -64,6 +70,21 @@ def test_the_earliest_run_due_is_taken_first_and_none_before_its_time(runs):
     assert third.game_id is None and 29 < third.wait_seconds <= 30
     assert run_waiting(1, 5) and not run_waiting(2, 3)
     assert run_queue(2, 3, countdown=0)  # taken, so it may be queued again (the sweeper)
+
+
+def test_only_a_run_due_before_every_other_wakes_the_runners(runs):
+    wakes = redis.Redis.from_url(settings.REDIS_URL)
+    assert run_queue(1, 5, countdown=30)  # the only one: a runner waiting for none must see it
+    assert wakes.llen(wake_key()) == 1
+    wakes.delete(wake_key())
+    assert run_queue(2, 3, countdown=60)  # after the one the runners wait for already
+    assert wakes.llen(wake_key()) == 0
+    assert run_queue(3, 9, countdown=0)  # before it: the runners wait for it instead
+    assert wakes.llen(wake_key()) == 1
+    assert run_queue(4, 1, countdown=-1)
+    assert run_queue(5, 1, countdown=-2)
+    assert wakes.llen(wake_key()) == 2  # at most two wake-ups wait, however many runs
+    assert run_take().game_id == 5
 
 
 def test_nothing_waiting_is_said_so(runs):
