@@ -39,6 +39,15 @@ POOL_CONNECTIONS = 16
 _sync_clients_lock = threading.Lock()
 
 
+def _after_fork_in_child() -> None:
+    # a lock another thread held at the fork would be held for ever in the child
+    global _sync_clients_lock
+    _sync_clients_lock = threading.Lock()
+
+
+os.register_at_fork(after_in_child=_after_fork_in_child)
+
+
 class PubSubLayer(RedisPubSubChannelLayer):
     """Settings' CHANNEL_LAYERS backend. Also `group_send_many`, for the sends of a move."""
 

@@ -30,6 +30,15 @@ _in_order: asyncio.Lock | None = None  # the sending loop's: sends left behind g
 _sends_in_order = threading.Lock()  # the same, for sends from the calling thread
 
 
+def _after_fork_in_child() -> None:
+    # a lock another thread held at the fork would be held for ever in the child
+    global _sends_in_order
+    _sends_in_order = threading.Lock()
+
+
+os.register_at_fork(after_in_child=_after_fork_in_child)
+
+
 def sending_loop() -> asyncio.AbstractEventLoop:
     """This process's sending loop, started on first use (again in a forked child, where the
     parent's thread does not exist)."""

@@ -152,7 +152,8 @@ def test_a_forked_process_sends_a_moves_frames_on_a_connection_of_its_own(redis_
         await layer.group_add("test.forked", channel)
         await until_subscribed(layer, "test.forked")
         child = context.Process(target=_child_sends_a_move, args=("test.forked", sending))
-        child.start()
+        with layer_send._sends_in_order:  # as if another thread's send were under way
+            child.start()
         got = await asyncio.wait_for(layer.receive(channel), 20)
         await sync_to_async(child.join)(20)
         await layer.group_discard("test.forked", channel)
