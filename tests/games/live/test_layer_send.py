@@ -1,10 +1,8 @@
 """Sending to the Redis channel layer from synchronous code keeps one event loop (and so its
-Redis connections) per process, and a forked worker process gets a loop of its own; a move's
-sends go from the calling thread, in order, on a connection of the process's own."""
+Redis connections) per process, and a forked worker process gets a loop of its own."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import multiprocessing
 import time
@@ -110,56 +108,3 @@ def test_a_send_left_behind_that_fails_is_logged(redis_client, caplog, monkeypat
             break
         time.sleep(0.01)
     assert "a move's sends to the channel layer failed" in caplog.text
-
-
-@pytest.mark.services
-def test_a_moves_sends_are_in_redis_when_the_call_returns(redis_client):
-    """The site's layer sends a move's frames from the calling thread: nothing is left for a
-    loop's thread, and a subscriber has them without anyone else running."""
-    layer = get_channel_layer()
-
-    async def scenario():
-        channel = await layer.new_channel()
-        await layer.group_add("test.now", channel)
-        await until_subscribed(layer, "test.now")
-        sent = await sync_to_async(group_sends_behind)(
-            [("test.now", {"type": "x", "n": 1}), ("test.now-nobody", {"type": "x", "n": 0})]
-        )
-        assert sent.done() and sent.exception() is None  # before anything else runs
-        got = await asyncio.wait_for(layer.receive(channel), 20)
-        await layer.group_discard("test.now", channel)
-        return got
-
-    assert async_to_sync(scenario)()["n"] == 1
-
-
-def _child_sends_a_move(group: str, pipe) -> None:
-    # the parent's Redis client is not the child's: redis-py's pool starts again after a fork
-    sent = group_sends_behind([(group, {"type": "x", "n": 7})])
-    pipe.send((sent.done(), repr(sent.exception())))
-    pipe.close()
-
-
-@pytest.mark.services
-def test_a_forked_process_sends_a_moves_frames_on_a_connection_of_its_own(redis_client):
-    layer = get_channel_layer()
-    group_sends_behind([("test.nobody-listens", {"type": "x"})])  # the parent's client, in use
-    context = multiprocessing.get_context("fork")
-    receiving, sending = context.Pipe(duplex=False)
-
-    async def scenario():
-        channel = await layer.new_channel()
-        await layer.group_add("test.forked", channel)
-        await until_subscribed(layer, "test.forked")
-        child = context.Process(target=_child_sends_a_move, args=("test.forked", sending))
-        with layer_send._sends_in_order:  # as if another thread's send were under way
-            child.start()
-        got = await asyncio.wait_for(layer.receive(channel), 20)
-        await sync_to_async(child.join)(20)
-        await layer.group_discard("test.forked", channel)
-        return got
-
-    got = async_to_sync(scenario)()
-    assert receiving.poll(5), "the child did not report"
-    assert receiving.recv() == (True, "None")  # sent when the call returned, without error
-    assert got["n"] == 7
