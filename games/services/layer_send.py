@@ -4,7 +4,9 @@ Celery tasks and by daphne's database threads.
 `async_to_sync` runs each call on a new event loop in a new thread, and channels_redis keeps
 its Redis connections per event loop, so every move opened (and dropped) a Redis connection:
 about 4 ms of a computer move's 18 in the worker. One long-lived loop per process, on a
-daemon thread, keeps its connections from one send to the next.
+daemon thread, keeps its connections from one send to the next. A move's sends, the most
+frequent, go from the calling thread on a plain Redis client of the process's own instead
+(`group_sends_behind`): handing them to the loop's thread cost more than the sends.
 """
 
 from __future__ import annotations
@@ -25,6 +27,16 @@ _lock = threading.Lock()
 _loop: asyncio.AbstractEventLoop | None = None
 _loop_pid: int | None = None
 _in_order: asyncio.Lock | None = None  # the sending loop's: sends left behind go out in order
+_sends_in_order = threading.Lock()  # the same, for sends from the calling thread
+
+
+def _after_fork_in_child() -> None:
+    # a lock another thread held at the fork would be held for ever in the child
+    global _sends_in_order
+    _sends_in_order = threading.Lock()
+
+
+os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
 def sending_loop() -> asyncio.AbstractEventLoop:
@@ -55,16 +67,29 @@ def group_send(group: str, event: dict[str, Any]) -> None:
 
 
 def group_sends_behind(sends: list[tuple[str, dict[str, Any]]]) -> Future[None] | None:
-    """Sends each (group, event) in turn without waiting for Redis: a move's thread (a daphne's
-    database thread, a worker) goes on at once instead of waiting for the round trips. Sends
-    left behind by one process go out in the order they were left, one list after another; a
-    failure is logged (a table that missed a move is told again by the sweeper)."""
+    """Sends each (group, event) in turn, a move's sends: one process's go out in the order
+    they were given, one list after another; a failure is logged, not raised (the move is
+    stored: a table that missed it is told again by the sweeper). The site's layer sends them
+    from the calling thread, in one round trip (`PubSubLayer.group_send_many_now`); another
+    layer from the sending loop, without waiting for Redis. The future is that of the sends."""
     layer = get_channel_layer()
     if layer is None or not sends:
         return None
-    future = asyncio.run_coroutine_threadsafe(_send_in_order(layer, sends), sending_loop())
-    future.add_done_callback(_log_failure)
-    return future
+    send_now = getattr(type(layer), "group_send_many_now", None)
+    if send_now is None:
+        future = asyncio.run_coroutine_threadsafe(_send_in_order(layer, sends), sending_loop())
+        future.add_done_callback(_log_failure)
+        return future
+    done: Future[None] = Future()
+    try:
+        with _sends_in_order:
+            send_now(layer, sends)
+    except Exception as error:  # whatever it was, the move stays stored
+        done.set_exception(error)
+        _log_failure(done)
+    else:
+        done.set_result(None)
+    return done
 
 
 async def _send_in_order(layer: Any, sends: list[tuple[str, dict[str, Any]]]) -> None:

@@ -1,11 +1,16 @@
 """Sending to the Redis channel layer from synchronous code keeps one event loop (and so its
-Redis connections) per process, and a forked worker process gets a loop of its own."""
+Redis connections) per process, and a forked worker process gets a loop of its own; a move's
+sends go from the calling thread, in order, on a connection of the process's own."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
-import multiprocessing
+import os
+import pickle
 import time
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
@@ -45,10 +50,46 @@ def test_every_send_in_a_process_uses_the_same_running_loop(redis_client):
     assert sending_loop() is loop
 
 
-def _child_sends(pipe) -> None:
+class Forked:
+    """`function()` in a child made by `os.fork`, as Celery's pool makes its children, its
+    result (or its error's text) read back through a pipe. Not multiprocessing's Process: its
+    after-fork hooks include kombu's, which closes the parent's broker connections in the child
+    and can wait for ever on a reply the parent is reading (seen in the full suite)."""
+
+    def __init__(self, function: Callable[[], Any]) -> None:
+        self.reading, writing = os.pipe()
+        self.pid = os.fork()
+        if self.pid == 0:  # the child: never back into pytest
+            try:
+                os.close(self.reading)
+                try:
+                    outcome = ("returned", function())
+                except BaseException as error:
+                    outcome = ("raised", repr(error))
+                with os.fdopen(writing, "wb") as pipe:
+                    pickle.dump(outcome, pipe)
+            finally:
+                os._exit(0)
+        os.close(writing)
+
+    def result(self, timeout: float) -> Any:
+        """What the child returned; an AssertionError if it raised or has not ended in time."""
+        deadline = time.monotonic() + timeout
+        while os.waitpid(self.pid, os.WNOHANG) == (0, 0):
+            if time.monotonic() > deadline:
+                os.kill(self.pid, 9)
+                os.waitpid(self.pid, 0)
+                raise AssertionError(f"the child did not end in {timeout} s")
+            time.sleep(0.05)
+        with os.fdopen(self.reading, "rb") as pipe:
+            kind, value = pickle.load(pipe)
+        assert kind == "returned", value
+        return value
+
+
+def _child_sends() -> int:
     group_send("test.nobody-listens", {"type": "x.ping"})  # hangs on the parent's loop if reused
-    pipe.send(id(sending_loop()))
-    pipe.close()
+    return id(sending_loop())
 
 
 @pytest.mark.services
@@ -57,18 +98,7 @@ def test_a_forked_process_starts_a_loop_of_its_own(redis_client):
     not exist in the child, so the child must not wait on it."""
     group_send("test.nobody-listens", {"type": "x.ping"})
     parent_loop = sending_loop()
-    context = multiprocessing.get_context("fork")
-    receiving, sending = context.Pipe(duplex=False)
-    child = context.Process(target=_child_sends, args=(sending,))
-    child.start()
-    try:
-        assert receiving.poll(20), "the child's send did not complete"
-        child_loop_id = receiving.recv()
-    finally:
-        child.join(5)
-        if child.is_alive():
-            child.kill()
-    assert child_loop_id != id(parent_loop)
+    assert Forked(_child_sends).result(20) != id(parent_loop)
 
 
 @pytest.mark.services
@@ -108,3 +138,53 @@ def test_a_send_left_behind_that_fails_is_logged(redis_client, caplog, monkeypat
             break
         time.sleep(0.01)
     assert "a move's sends to the channel layer failed" in caplog.text
+
+
+@pytest.mark.services
+def test_a_moves_sends_are_in_redis_when_the_call_returns(redis_client):
+    """The site's layer sends a move's frames from the calling thread: nothing is left for a
+    loop's thread, and a subscriber has them without anyone else running."""
+    layer = get_channel_layer()
+
+    async def scenario():
+        channel = await layer.new_channel()
+        await layer.group_add("test.now", channel)
+        await until_subscribed(layer, "test.now")
+        sent = await sync_to_async(group_sends_behind)(
+            [("test.now", {"type": "x", "n": 1}), ("test.now-nobody", {"type": "x", "n": 0})]
+        )
+        assert sent.done() and sent.exception() is None  # before anything else runs
+        got = await asyncio.wait_for(layer.receive(channel), 20)
+        await layer.group_discard("test.now", channel)
+        return got
+
+    assert async_to_sync(scenario)()["n"] == 1
+
+
+def _child_sends_a_move() -> tuple[bool, str]:
+    # the parent's Redis client is not the child's: redis-py's pool starts again after a fork
+    sent = group_sends_behind([("test.forked", {"type": "x", "n": 7})])
+    return sent.done(), repr(sent.exception())
+
+
+@pytest.mark.services
+def test_a_forked_process_sends_a_moves_frames_on_a_connection_of_its_own(redis_client):
+    layer = get_channel_layer()
+    group_sends_behind([("test.nobody-listens", {"type": "x"})])  # the parent's client, in use
+
+    async def scenario():
+        channel = await layer.new_channel()
+        await layer.group_add("test.forked", channel)
+        await until_subscribed(layer, "test.forked")
+        with layer_send._sends_in_order:  # as if another thread's send were under way
+            child = Forked(_child_sends_a_move)
+        try:
+            got = await asyncio.wait_for(layer.receive(channel), 20)
+        except TimeoutError:
+            got = None
+        await layer.group_discard("test.forked", channel)
+        return got, await sync_to_async(child.result)(20)
+
+    got, report = async_to_sync(scenario)()
+    assert report == (True, "None")  # sent when the call returned, without error
+    assert got is not None and got["n"] == 7
