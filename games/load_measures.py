@@ -35,14 +35,20 @@ class Measures:
     connect_failure_kinds: Counter[str] = field(default_factory=Counter)
     rss_peak_kib: dict[int, int] = field(default_factory=dict)
     flood: Counter[str] = field(default_factory=Counter)  # the flooders' sockets (--flooders)
+    # the flooding players' own tables (--flooders), apart: the goal is the other tables' p99,
+    # and a flooder's own new table is refused during its cool-down, by design
+    flooders_latencies: list[float] = field(default_factory=list)
+    flooders_errors: Counter[str] = field(default_factory=Counter)
 
 
 class TableTracker:
     """Latency of one table: from a human's move sent to every human seat holding its result."""
 
-    def __init__(self, humans: int, measures: Measures) -> None:
+    def __init__(self, humans: int, measures: Measures, *, flooders: bool = False) -> None:
         self.humans = humans
         self.measures = measures
+        # a flooding player's table: its latencies go apart (Measures.flooders_latencies)
+        self.latencies = measures.flooders_latencies if flooders else measures.latencies
         self.pending: dict[int, tuple[float, set[int]]] = {}  # version awaited -> (sent, seen by)
         self.top = -1
 
@@ -62,7 +68,7 @@ class TableTracker:
             if len(seen) >= self.humans:
                 del self.pending[awaited]
                 if steady and sent >= self.measures.steady_from:
-                    self.measures.latencies.append(now - sent)
+                    self.latencies.append(now - sent)
         for awaited, (sent, _) in list(self.pending.items()):
             if now - sent > MISSED_AFTER_SECONDS:
                 del self.pending[awaited]
@@ -107,6 +113,12 @@ def print_report(args: argparse.Namespace, measures: Measures) -> None:
     if args.flooders:
         print(
             f"flooders             {args.flooders}, {args.flood_rate:.0f}/s: {dict(measures.flood)}"
+        )
+        own_ms = [value * 1000 for value in measures.flooders_latencies]
+        print(
+            f"flooders' own tables p50 {percentile(own_ms, 0.50):.0f}  "
+            f"p99 {percentile(own_ms, 0.99):.0f} ms ({len(own_ms)} moves timed), errors "
+            f"{dict(measures.flooders_errors)} (left out of the latency and errors above)"
         )
     print(f"missed moves         {measures.missed} (not at every seat within 5 s)")
     print(f"out-of-order frames  {measures.out_of_order}")

@@ -161,6 +161,7 @@ async def run_load(args: argparse.Namespace) -> Measures:
     game_ids: list[int] = []
     game_of_table: dict[int, int] = {}  # each table's game now
     clients: list[TableClient] = []
+    flooders_clients: set[int] = set()  # ids of the flooding players' own table clients
     deadline = time.monotonic() + args.ramp + args.duration
     ready = asyncio.Event()
     connected = 0
@@ -190,7 +191,9 @@ async def run_load(args: argparse.Namespace) -> Measures:
             game_ids.append(game_id)
             game_of_table[index] = game_id
             measures.tables_opened += 1
-            tracker = TableTracker(humans, measures)
+            # the first tables' players are the flooders (steady()): their tables measured apart
+            flooders = index < args.flooders
+            tracker = TableTracker(humans, measures, flooders=flooders)
             group = [
                 TableClient(
                     game_id=game_id,
@@ -205,6 +208,8 @@ async def run_load(args: argparse.Namespace) -> Measures:
                 for seat, (_, cookie) in enumerate(seated)
             ]
             clients.extend(group)
+            if flooders:
+                flooders_clients.update(id(client) for client in group)
             runs = [asyncio.create_task(client.run()) for client in group]
             if first:
                 first = False
@@ -279,11 +284,12 @@ async def run_load(args: argparse.Namespace) -> Measures:
     )
     for client in clients:
         measures.received += client.bytes_received
+        errors = measures.flooders_errors if id(client) in flooders_clients else measures.errors
         for code in client.errors:
-            measures.errors[code] += 1
+            errors[code] += 1
         for code in client.close_codes:
             if code not in (1000, 1001, 1005):
-                measures.errors[f"close:{code}"] += 1
+                errors[f"close:{code}"] += 1
         measures.out_of_order += client.out_of_order
         measures.skipped += client.skipped
         measures.reconnects += max(0, len(client.connected_to) - 1)

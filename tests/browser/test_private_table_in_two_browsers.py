@@ -61,6 +61,14 @@ def test_two_players_share_a_private_table(live_site, browser, artifacts):
     table_before = other_page.inner_text("#felt")
     # nobody else moves until this person does, so any change on the other page is this move
     acting_page.locator("button[data-action]:visible, button.card.legal").first.click()
+    # first that the move was stored, then that the other page shows it: a failure says which
+    for _ in range(150):
+        if Action.objects.filter(game=game).count() > before:
+            break
+        acting_page.wait_for_timeout(100)
+    else:
+        acting_page.screenshot(path=artifacts / "private-table-move-not-stored.png")
+        pytest.fail(f"the click stored no move; the page says: {acting_page.inner_text('#status')}")
     other_page.wait_for_function(
         "before => document.querySelector('#felt').innerText !== before",
         arg=table_before,
