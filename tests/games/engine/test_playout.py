@@ -8,6 +8,7 @@ import random
 from hypothesis import given, settings
 
 from games.engine import GameState, HandState, RuleOptions
+from games.engine.playout import draws_like_choice
 
 from .random_games import choice_seeds, random_game, rule_options, seeds
 
@@ -65,3 +66,27 @@ def test_the_standard_game_hand_after_hand_ends_scored_with_every_card_played():
         assert {seat for seat, _ in played} == set(players)
         assert all(not hand.hands[seat] for seat in players)
     assert outcomes == {"march", "make", "euchre"}
+
+
+class OwnGenerator(random.Random):
+    """A generator that draws from `random()` alone: its `choice` is not bits below a bound."""
+
+    def random(self) -> float:
+        return super().random()
+
+
+def test_the_fast_loops_run_for_a_standard_generator_and_not_for_one_of_its_own():
+    assert draws_like_choice(random.Random(1))
+    assert not draws_like_choice(OwnGenerator(1))
+
+
+@settings(max_examples=100, deadline=None)
+@given(rules=rule_options(), seed=seeds, choice_seed=choice_seeds)
+def test_a_playout_with_a_generator_of_its_own_draws_as_its_choice_does(rules, seed, choice_seed):
+    hand = a_hand_under_way(rules, seed, choice_seed)
+    stepped, played_out = hand.clone(), hand.clone()
+
+    step_by_step(stepped, OwnGenerator(choice_seed))
+    played_out.play_out(OwnGenerator(choice_seed))
+
+    assert state_of(played_out) == state_of(stepped)
