@@ -52,7 +52,7 @@ LEVEL_TEXTS: dict[str, LevelText] = {
         "imagines up to two dozen deals of the unseen cards, each fitting everything it has "
         "seen: who could not follow suit, the card the dealer picked up or turned down, its own "
         "discard, what the bids suggest, and plays each out to the end. It bids the same way: "
-        "it tries ordering up, calling, passing, going alone and each discard over about twenty "
+        "it tries ordering up, calling, passing, going alone and each discard over about fifty "
         "guessed deals, and departs from the rule of thumb only when the gain is clear. A "
         "computer standing in for a person who left or ran out of time always plays strong.",
     ),

@@ -66,9 +66,12 @@ NORMAL_NODE_BUDGET = 2_500
 # there (docs/computer-players.md), p95 still under 14 ms
 NORMAL_DECISION_SAMPLES = 4
 STRONG_PLAY_SAMPLES = 24
-STRONG_BID_SAMPLES = 20
-# solver positions per decision: about 60 ms of CPU of the machine the arena ran on
-STRONG_NODE_BUDGET = 16_000
+# deals for each bid, lone hand and discard: 48 rather than 20 gained +0.027 points a hand over
+# the baseline on 1,800 duplicate deals (paired, three seeds; 72 gained no more), p95 about
+# 85 ms (docs/computer-players.md, "More deals for the bids")
+STRONG_BID_SAMPLES = 48
+# solver positions per decision (the bids reach it, the card play seldom): the time limit
+STRONG_NODE_BUDGET = 40_000
 # the searched bids depart from the table's bid only on clear evidence (see search/bidding.py):
 # by a standard error and, for a bid over a pass, by the solved play's optimism measured where
 # the table's bids were played out (`bid_table.learned_bid_margin`; 0.3 elsewhere)

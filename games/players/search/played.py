@@ -19,7 +19,8 @@ from .baseline import baseline_action
 from .bidding import _view_of
 from .player import SearchPlayer
 
-# strong's card play (levels.py: STRONG_PLAY_SAMPLES, STRONG_NODE_BUDGET)
+# strong's card play when the bid table was built (levels.py: STRONG_PLAY_SAMPLES, and the
+# STRONG_NODE_BUDGET of then)
 PLAY_SAMPLES = 24
 NODE_BUDGET = 16_000
 
