@@ -40,6 +40,7 @@ from typing import Any
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.db import DatabaseError
 from django.utils import timezone
 
 from .consumer_places import SocketPlaces
@@ -51,8 +52,9 @@ from .selectors import table_state
 from .selectors_moderation import MutesAtTable
 from .services.after_move import seat_group, table_group
 from .services.chat import ChatRejected, chat_opening_reads, chat_post, chat_with_mutes
+from .services.move_retry import MoveBusy, game_act_retrying
 from .services.mutes import MuteRefused, chat_mute_seat, chat_unmute_seat
-from .services.play import MoveRejected, game_act, seat_touch
+from .services.play import MoveRejected, seat_touch
 from .services.player_sockets import player_group
 from .services.presence import online_mark_async, watcher_count_async
 from .services.socket_beats import SocketBeat
@@ -107,8 +109,10 @@ class TableConsumer(SocketPlaces, AsyncWebsocketConsumer):
             # not channels' dispatch, which hops to its sync thread to close old connections
             # for every message (a twentieth of daphne's work under load): on_any_thread does
             await handler(message)
-        except DatabaseBusy:
-            logger.warning("table socket: no database connection for %s", message.get("type"))
+        except (DatabaseBusy, DatabaseError) as error:
+            # no connection in the pool's time, or a statement's error (a deadlock broken, a
+            # connection lost): the socket says so and stays open (a crash would close it 1011)
+            logger.warning("table socket: database error on %s: %r", message.get("type"), error)
             if message.get("type") == "websocket.connect":
                 await self.refuse("busy", BUSY_MESSAGE, CLOSE_BUSY)  # the page comes back
             else:
@@ -206,9 +210,11 @@ class TableConsumer(SocketPlaces, AsyncWebsocketConsumer):
                 return
             try:
                 version = message["version"]
-                await on_any_thread(game_act)(
+                await on_any_thread(game_act_retrying)(
                     game_id=self.game_id, user_id=self.user_id, action=action, version=version
                 )
+            except MoveBusy as busy:  # the page sends it again
+                await self.send_busy_move(busy)
             except MoveRejected as rejected:
                 await self.send_error(rejected.code, rejected.message, version=rejected.version)
                 await self.send_state()  # whatever went wrong, show the table as it is
@@ -239,6 +245,12 @@ class TableConsumer(SocketPlaces, AsyncWebsocketConsumer):
                 await self.send_error(refused.code, refused.message, version=self.version)
         else:
             await self.send_error("unknown_type", f"Unknown message type {kind[:40]!r}.")
+
+    async def send_busy_move(self, busy: MoveBusy) -> None:
+        """My move met database errors on every attempt: my page sends it again (the action
+        with the version it was for) unless the table moved on meanwhile."""
+        error = {"type": "error", "code": busy.code, "message": busy.message}
+        await self.send_json({**error, "version": busy.version, "action": busy.action})
 
     async def game_changed(self, event: dict[str, Any]) -> None:
         """The table changed: send this socket its own seat's view (never a shared one).

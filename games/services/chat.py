@@ -22,6 +22,7 @@ from ..selectors_moderation import MutesAtTable, mutes_at_table, player_is_block
 from .after_move import table_group
 from .errors import Refused
 from .layer_send import group_send
+from .player_lock import player_chat_serialized
 
 RATE_LIMIT_MESSAGES = 5
 RATE_LIMIT_WINDOW = timedelta(seconds=10)
@@ -46,13 +47,12 @@ def chat_post(*, game_id: int, user_id: int, text: str) -> ChatMessage:
             "too_long", f"Chat messages are at most {ChatMessage.MAX_LENGTH} characters."
         )
     with transaction.atomic():
-        # the seat row lock serialises one player's messages, so the rate limit is exact
-        seat = (
-            Seat.objects.select_for_update()
-            .filter(game_id=game_id, user_id=user_id)
-            .select_related("user")
-            .first()
-        )
+        # One player's lines one at a time, so the rate limit is exact: a lock of the player's
+        # own, never a row a move holds. The seat's row lock did that before, and deadlocked
+        # with a move (the move holds the game and updates seats; the chat line's foreign-key
+        # check waits for the game): docs/architecture.md, "Lock order".
+        player_chat_serialized(user_id)
+        seat = Seat.objects.filter(game_id=game_id, user_id=user_id).select_related("user").first()
         if seat is None:
             raise ChatRejected("not_seated", "Only the players at this table can chat here.")
         if not seat.user.is_active:  # blocked a moment ago, before their socket closed

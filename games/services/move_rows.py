@@ -41,9 +41,13 @@ def game_with_seats_locked(game_id: int) -> tuple[Game, dict[int, Seat]] | None:
         if connection.features.has_select_for_update:
             # the lock in a statement of its own, first: a statement that waited for the lock
             # sees the other tables as they were when it began (READ COMMITTED re-reads only
-            # the locked row), so a seat its holder changed (a player who left) would be missed
+            # the locked row), so a seat its holder changed (a player who left) would be missed.
+            # NO KEY UPDATE: a move writes no key of the row, and this mode lets the foreign-key
+            # checks of rows that point at the game (a chat line, a report) go on meanwhile; it
+            # still excludes every other writer of the game (docs/architecture.md, "Lock order")
             cursor.execute(
-                f'SELECT 1 FROM "{Game._meta.db_table}" WHERE "id"=%s FOR UPDATE', [game_id]
+                f'SELECT 1 FROM "{Game._meta.db_table}" WHERE "id"=%s FOR NO KEY UPDATE',
+                [game_id],
             )
             if cursor.fetchone() is None:
                 return None

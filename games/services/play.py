@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 
 from django.conf import settings
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.utils import timezone
 
 from games.engine import Game as EngineGame
@@ -21,6 +21,7 @@ from ..models import Action, ComputerLevel, Game, Seat
 from ..selectors import engine_game
 from .decision_cpu import decision_cpu_add
 from .errors import Refused
+from .move_in_flight import move_in_flight, move_in_flight_mark
 from .move_record import Move, MoveApplied, moves_record
 from .move_rows import game_with_seats_locked
 
@@ -47,36 +48,46 @@ def full_time_limit_ms() -> int:
 def game_act(*, game_id: int, user_id: int, action: str, version: int) -> MoveApplied:
     """A player's own move, and the computers' after it that cost no search (the easy ones,
     MOVE_WITH_PERSON_LEVELS, and any with a single honest action) in the same transaction.
-    Playing yourself brings your time limit back to full (seed 000)."""
+    Playing yourself brings your time limit back to full (seed 000). A database error leaves
+    the move in flight (`move_in_flight`) for its retry (`move_retry.game_act_retrying`)."""
     with transaction.atomic():
-        locked = game_with_seats_locked(game_id)
-        if locked is None:
-            raise Game.DoesNotExist(f"no game {game_id}")
-        game, seats = locked
-        seat = _players_seat(game, seats, user_id)
-        if version != game.version:
-            raise MoveRejected(
-                "stale_version",
-                "The table has moved on since you chose; here is the current state.",
-                version=game.version,
-            )
-        engine = _playing_engine(game)
-        if engine.to_act != seat.position:
-            raise MoveRejected("not_your_turn", "It is not your turn.", version=game.version)
         try:
-            after = engine.apply(action, seat=seat.position)
-        except IllegalAction as error:
-            raise MoveRejected("illegal_action", str(error), version=game.version) from error
-        if seat.time_limit_ms != full_time_limit_ms():
-            seat.time_limit_ms = full_time_limit_ms()
-            seat.save(update_fields=["time_limit_ms"])
-        moves = [Move(seat.position, action, after, Action.Source.PLAYER)]
-        moves += computers_play(
-            game, seats, after, at_version=version + 1, levels=MOVE_WITH_PERSON_LEVELS
+            return _game_act_locked(game_id, user_id, action, version)
+        except DatabaseError:
+            # still inside the failed transaction: the game's row is not yet free for a timeout
+            move_in_flight_mark(game_id=game_id, version=version)
+            raise
+
+
+def _game_act_locked(game_id: int, user_id: int, action: str, version: int) -> MoveApplied:
+    locked = game_with_seats_locked(game_id)
+    if locked is None:
+        raise Game.DoesNotExist(f"no game {game_id}")
+    game, seats = locked
+    seat = _players_seat(game, seats, user_id)
+    if version != game.version:
+        raise MoveRejected(
+            "stale_version",
+            "The table has moved on since you chose; here is the current state.",
+            version=game.version,
         )
-        return moves_record(
-            game, seats, moves, Action.Source.PLAYER, shown_after_ms=_paced_ms(len(moves) - 1)
-        )
+    engine = _playing_engine(game)
+    if engine.to_act != seat.position:
+        raise MoveRejected("not_your_turn", "It is not your turn.", version=game.version)
+    try:
+        after = engine.apply(action, seat=seat.position)
+    except IllegalAction as error:
+        raise MoveRejected("illegal_action", str(error), version=game.version) from error
+    if seat.time_limit_ms != full_time_limit_ms():
+        seat.time_limit_ms = full_time_limit_ms()
+        seat.save(update_fields=["time_limit_ms"])
+    moves = [Move(seat.position, action, after, Action.Source.PLAYER)]
+    moves += computers_play(
+        game, seats, after, at_version=version + 1, levels=MOVE_WITH_PERSON_LEVELS
+    )
+    return moves_record(
+        game, seats, moves, Action.Source.PLAYER, shown_after_ms=_paced_ms(len(moves) - 1)
+    )
 
 
 def computer_run(*, game_id: int, version: int) -> MoveApplied | None:
@@ -171,6 +182,8 @@ def computer_act(
                 return None
             if game.turn_deadline > timezone.now():
                 return None  # the player still has time (the deadline moved)
+            if move_in_flight(game_id=game_id, version=version):
+                return None  # their move met a database error and comes again; a tick retries
             seat.timeouts += 1
             seat.time_limit_ms = max(
                 seat.time_limit_ms // 2, int(settings.GAME_TURN_FLOOR_SECONDS * 1000)

@@ -16,6 +16,8 @@ from django.db import connection, transaction
 
 # the first key of PostgreSQL's two-key advisory locks: "this player's seats and queue entry"
 PLAYER_SEATING_LOCK_SPACE = 18_001
+# "this player's chat lines": a lock no move takes, so a chat line never waits in a cycle
+PLAYER_CHAT_LOCK_SPACE = 18_002
 
 
 @contextmanager
@@ -23,10 +25,18 @@ def player_serialized(user_id: int) -> Iterator[None]:
     """A transaction in which no other request of this player changes their seats or queue
     entry (SQLite, the no-server default of `serve`, runs one writer at a time anyway)."""
     with transaction.atomic():
-        if connection.vendor == "postgresql":
-            with connection.cursor() as cursor:
-                cursor.execute(
-                    "SELECT pg_advisory_xact_lock(%s, %s)",
-                    [PLAYER_SEATING_LOCK_SPACE, user_id & 0x7FFFFFFF],
-                )
+        _advisory_lock(PLAYER_SEATING_LOCK_SPACE, user_id)
         yield
+
+
+def player_chat_serialized(user_id: int) -> None:
+    """Until the caller's transaction ends, no other chat line of this player is being
+    posted (its rate limit counts exactly)."""
+    assert transaction.get_connection().in_atomic_block, "take it inside a transaction"
+    _advisory_lock(PLAYER_CHAT_LOCK_SPACE, user_id)
+
+
+def _advisory_lock(space: int, user_id: int) -> None:
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [space, user_id & 0x7FFFFFFF])

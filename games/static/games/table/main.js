@@ -101,6 +101,7 @@ function paceOf(frame) {
 function showState(frame) {
   if (frame.version < state.version && frame.game === state.game) return; // an old frame
   const wasOpen = state.status === "open";
+  if (frame.version !== state.version) busyResends = 0;
   state = frame;
   clockSkew = Date.parse(frame.server_time) - frame.receivedAt;
   if (wasOpen !== (state.status === "open")) {
@@ -125,8 +126,26 @@ function receiveOther(frame) {
   } else if (frame.type === "error") {
     if (frame.code === "blocked") blocked = true;
     if (frame.code === "too_many_sockets") refusal = frame.message;
+    if (frame.code === "busy" && frame.action) return resendMove(frame);
     toast(frame.message);
   }
+}
+
+let busyResends = 0;
+
+function resendMove(frame) {
+  // the server could not store my move (a database error on every try): send it again, a
+  // little later, while the table still waits for it; a few times, then say so
+  if (frame.version !== state.version) return;
+  busyResends += 1;
+  if (busyResends > 5) {
+    busyResends = 0;
+    toast("The server is busy: your move was not played. Please try again.");
+    return;
+  }
+  setTimeout(() => {
+    if (frame.version === state.version) send({ type: "act", action: frame.action });
+  }, 300 + Math.random() * 600);
 }
 
 function renderWatchers(count) {
