@@ -9,7 +9,7 @@ from allauth.account.models import EmailAddress
 from django.db import transaction
 
 from .models import User
-from .services.settings import display_name_available
+from .services.settings import display_name_available, display_name_clean
 
 STAFF_EMAIL = "staff@example.com"
 DEMO_PLAYERS = (
@@ -31,6 +31,7 @@ class DemoCredentials:
 def _ensure_user(*, email: str, display_name: str, password: str, staff: bool) -> User:
     user = User.objects.filter(email=email).first()
     # the same rules as a player's own name (SettingsRefused says which player's is too close)
+    display_name = display_name_clean(display_name=display_name)
     display_name_available(display_name=display_name, user_id=user.pk if user else None)
     if user is None:
         user = User.objects.create_user(email, password, display_name=display_name)

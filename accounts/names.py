@@ -9,6 +9,12 @@ sources), so each character maps to the prototype of its class, or, for a class 
 direction the pairs do not tell, to the smaller of the two: equal skeletons stay exactly as
 equal as Unicode's.
 
+Before the mapping the skeleton drops what shows nothing (TR39's step 2: the
+Default_Ignorable_Code_Point characters, here with the other format characters), so "Alice" and
+"Alice" followed by a Hangul filler (U+3164) share one. A new name holding such a character is
+refused outright (invisible_characters); older rows holding one keep the skeletons stored before
+this rule, and `manage.py display_names_alike` lists them for staff.
+
 Names are compared in their compatibility form (NFKC: fullwidth letters are letters), once as
 they are written and once with case folded (display_name_skeletons); the database keeps both
 skeletons unique among players (accounts.models.User).
@@ -18,6 +24,17 @@ from __future__ import annotations
 
 import unicodedata
 from functools import lru_cache
+
+import regex
+
+# What shows nothing, from Unicode's data as the `regex` package has it (no table of ours):
+# Default_Ignorable_Code_Point (zero widths, joiners, bidi controls, variation selectors, soft
+# hyphen, the combining grapheme joiner, tags, the Hangul fillers U+115F U+1160 U+3164 U+FFA0)
+# and the other format characters (Cf), but for the few that print a mark of their own
+# (Prepended_Concatenation_Mark: U+0600 ARABIC NUMBER SIGN ...)
+_INVISIBLE = regex.compile(
+    r"(?V1)[[\p{Default_Ignorable_Code_Point}\p{Cf}]--\p{Prepended_Concatenation_Mark}]"
+)
 
 # confusables.txt's comments, from which the package read the characters, wrap right-to-left
 # ones in these marks
@@ -53,9 +70,32 @@ def prototypes() -> dict[str, str]:
     }
 
 
+def invisible_characters(text: str) -> list[str]:
+    """The characters of `text` that show nothing, each once, in their order."""
+    return list(dict.fromkeys(_INVISIBLE.findall(text)))
+
+
+def code_point_label(char: str) -> str:
+    """How players and staff are told which character it is: "U+3164 HANGUL FILLER" (a code
+    point newer than Python's Unicode data has only its number)."""
+    name = unicodedata.name(char, "")
+    return f"U+{ord(char):04X} {name}".rstrip()
+
+
+def escaped_visibly(text: str) -> str:
+    """The text with every character that shows nothing (or does not print) written as
+    <U+3164>, so that a list of names shows where the hidden ones are."""
+    return "".join(
+        f"<U+{ord(char):04X}>" if _INVISIBLE.match(char) or not char.isprintable() else char
+        for char in text
+    )
+
+
 def skeleton(text: str) -> str:
     table = prototypes()
-    decomposed = unicodedata.normalize("NFD", text)
+    # TR39 drops default-ignorables before mapping; we drop every invisible character (a few
+    # format characters more), which can only make more names alike
+    decomposed = _INVISIBLE.sub("", unicodedata.normalize("NFD", text))
     return unicodedata.normalize("NFD", "".join(table.get(char, char) for char in decomposed))
 
 

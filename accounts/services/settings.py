@@ -12,7 +12,7 @@ from django.db.models import Q, Value
 from django.db.models.functions import Lower
 
 from ..models import GoingUnder, User
-from ..names import display_name_skeletons
+from ..names import code_point_label, display_name_skeletons, invisible_characters
 
 DISPLAY_NAME_MIN = 2
 DISPLAY_NAME_MAX = 30
@@ -47,7 +47,17 @@ def display_name_clean(*, display_name: str) -> str:
     """The name as it will be stored (outer spaces dropped, inner runs of spaces made one, so
     "Ann  Lee" cannot pass for "Ann Lee"); refuses a name that breaks the rules."""
     # composed (NFC): a letter and its accent typed apart are the same name
-    name = _SPACES.sub(" ", unicodedata.normalize("NFC", display_name)).strip()
+    composed = unicodedata.normalize("NFC", display_name)
+    # first, so that a name of fillers alone, or a zero width among letters, is told why
+    invisible = invisible_characters(composed)
+    if invisible:
+        raise SettingsRefused(
+            "name_invisible",
+            "A display name cannot hold invisible characters (this one holds "
+            f"{_listed(invisible)}).",
+            field="display_name",
+        )
+    name = _SPACES.sub(" ", composed).strip()
     if not DISPLAY_NAME_MIN <= len(name) <= DISPLAY_NAME_MAX:
         raise SettingsRefused(
             "name_length",
@@ -75,10 +85,20 @@ def display_name_clean(*, display_name: str) -> str:
     return name
 
 
+def _listed(chars: list[str], most: int = 3) -> str:
+    labels = [code_point_label(char) for char in chars[:most]]
+    more = len(chars) - most
+    return ", ".join(labels) + (f" and {more} more" if more > 0 else "")
+
+
 def display_name_available(*, display_name: str, user_id: int | None = None) -> None:
     """Refuses a name another player has (ignoring case) or one that looks like theirs (a
     confusables skeleton in common: a Cyrillic a for a Latin one, "rn" for "m" ...). The
-    database's unique indexes settle a race; `display_name_refusal` reads their answer."""
+    database's unique indexes settle a race; `display_name_refusal` reads their answer.
+
+    The new name's skeletons are computed now and compared with the stored ones. A row stored
+    before invisible characters were dropped from the skeleton may hold a stale one; those rows
+    all hold such a character, and `manage.py display_names_alike` lists them for staff."""
     others = User.objects.exclude(pk=user_id) if user_id else User.objects.all()
     # compared as the index compares: PostgreSQL's lower() on both sides
     same = others.alias(name_lower=Lower("display_name")).filter(
