@@ -102,6 +102,13 @@ class Game(models.Model):
     computer_level = models.CharField(
         max_length=10, choices=ComputerLevel.choices, default=ComputerLevel.STRONG
     )
+    # a private or league table's finished game whose record (every hand as dealt) one of its
+    # players made public, and who (`games.services.record_sharing`); a public table's record
+    # is public without it (`games.selectors_record_access`)
+    record_shared_at = models.DateTimeField(null=True, blank=True)
+    record_shared_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     class Meta:
         indexes = [

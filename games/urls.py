@@ -45,6 +45,7 @@ urlpatterns = [
     path("tables/<int:game_id>/play-again/", views_play_again.play_again_view, name="play_again"),
     path("games/<int:game_id>/", views_record.game_record_page, name="record"),
     path("games/<int:game_id>/history.json", views_record.game_history_json, name="history_json"),
+    path("games/<int:game_id>/share/", views_record.game_record_share, name="record_share"),
     path("games/<int:game_id>/review/", views_review.review_request_view, name="review_request"),
     path("games/<int:game_id>/review.json", views_review.review_status_view, name="review_status"),
     path(

@@ -1,24 +1,40 @@
 """The record page of a finished game, and its hand history to download (JSON and a text score
-sheet): public to every logged-in player."""
+sheet): for the people who may see the record (`games.selectors_record_access`: any signed-in
+player for a public table's game; its players, a league table's members and staff for a
+private or league table's, until a player shares it). Anyone else gets what an unknown game
+gets. A player shares the record of a private game, or makes it private again, from the page."""
 
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
 
+from .models import Game
 from .record import game_record
 from .selectors_history import game_history_document, game_score_sheet
+from .selectors_record_access import record_game_for
 from .selectors_review import review_document, review_of
+from .services.errors import Refused
+from .services.record_sharing import NOT_PLAYER, record_share_set
 
 NO_RECORD = "There is no record of this game: it is not over, or it was never played."
+
+
+def _visible_game(request: HttpRequest, game_id: int) -> Game:
+    game = record_game_for(game_id=game_id, user=request.user)
+    if game is None:
+        raise Http404(NO_RECORD)  # word for word what an unknown game gets
+    return game
 
 
 @login_required
 @require_GET
 def game_record_page(request: HttpRequest, game_id: int) -> HttpResponse:
-    record = game_record(game_id=game_id)
+    game = _visible_game(request, game_id)
+    record = game_record(game_id=game.pk)
     if record is None:
         raise Http404(NO_RECORD)
     my_seat = next((seat for seat in record.seats if seat.user_id == request.user.pk), None)
@@ -28,8 +44,34 @@ def game_record_page(request: HttpRequest, game_id: int) -> HttpResponse:
         position = my_seat.position
         found = review_of(game_id=game_id, seat=position)
         review = review_document(game_id=game_id, seat=position, review=found)
-    context = {"record": record, "my_seat": my_seat, "review": review}
+    context = {
+        "record": record,
+        "my_seat": my_seat,
+        "review": review,
+        # who else may read it, and whether a player shared it (the sharing panel)
+        "private_table": game.kind != Game.Kind.PUBLIC,
+        "league_table": game.kind == Game.Kind.LEAGUE,
+        "shared_at": game.record_shared_at,
+        "shared_by": game.record_shared_by.get_short_name() if game.record_shared_by else None,
+    }
     return render(request, "games/record.html", context)
+
+
+@login_required
+@require_POST
+def game_record_share(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The record made public ("public=1") or private again ("public=0") by a player."""
+    _visible_game(request, game_id)
+    public = request.POST.get("public") == "1"
+    try:
+        record_share_set(game_id=game_id, user_id=request.user.pk, public=public)
+    except Refused as refused:
+        status = 403 if refused.code == NOT_PLAYER else 409
+        return HttpResponse(
+            refused.message, status=status, content_type="text/plain; charset=utf-8"
+        )
+    # the page says whether the record is public now
+    return redirect(reverse("games:record", args=[game_id]) + "#record-sharing")
 
 
 def _attachment(response: HttpResponse, filename: str) -> HttpResponse:
@@ -40,6 +82,7 @@ def _attachment(response: HttpResponse, filename: str) -> HttpResponse:
 @login_required
 @require_GET
 def game_history_json(request: HttpRequest, game_id: int) -> HttpResponse:
+    _visible_game(request, game_id)
     document = game_history_document(game_id=game_id)
     if document is None:
         raise Http404(NO_RECORD)
@@ -50,6 +93,7 @@ def game_history_json(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @require_GET
 def game_score_sheet_text(request: HttpRequest, game_id: int) -> HttpResponse:
+    _visible_game(request, game_id)
     sheet = game_score_sheet(game_id=game_id)
     if sheet is None:
         raise Http404(NO_RECORD)

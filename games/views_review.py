@@ -1,6 +1,7 @@
 """A finished game's review, asked for and followed from its record page: thin views over
 `games.services.review` and `games.selectors_review`. Only the game's players, each for their
-own decisions, and only once the game is over; anyone else gets the refusal in words."""
+own decisions, and only once the game is over; anyone else gets the refusal in words, and one
+who may not see the game's record (`games.selectors_record_access`) what an unknown game gets."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from .selectors_record_access import record_game_for
 from .selectors_review import (
     NO_GAME,
     NOT_OVER,
@@ -38,6 +40,8 @@ def _refused(request: HttpRequest, code: str, message: str) -> HttpResponse:
 @login_required
 @require_POST
 def review_request_view(request: HttpRequest, game_id: int) -> HttpResponse:
+    if record_game_for(game_id=game_id, user=request.user) is None:
+        return _refused(request, NO_GAME.code, NO_GAME.message)
     try:
         review = review_request(game_id=game_id, user_id=request.user.pk)
     except Refused as refused:
@@ -51,6 +55,8 @@ def review_request_view(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @require_GET
 def review_status_view(request: HttpRequest, game_id: int) -> HttpResponse:
+    if record_game_for(game_id=game_id, user=request.user) is None:
+        return _refused(request, NO_GAME.code, NO_GAME.message)
     access = review_access(game_id=game_id, user_id=request.user.pk)
     if access.refusal is not None:
         return _refused(request, access.refusal.code, access.refusal.message)

@@ -8,6 +8,7 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
+from games.selectors_record_access import record_ids_visible_to
 from games.selectors_watch import live_game_of_player
 
 from .search import month_table_search, overall_ranking_search, search_text
@@ -32,6 +33,10 @@ def profile(request: HttpRequest, user_id: int) -> HttpResponse:
             "profile": found,
             "is_me": found.player_id == request.user.pk,
             "live_tables": [live] if live else [],
+            # a private game's record I may not see: listed, not linked
+            "visible_records": record_ids_visible_to(
+                game_ids=[game.game_id for game in found.recent_games], user=request.user
+            ),
         },
     )
 

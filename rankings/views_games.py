@@ -1,5 +1,6 @@
 """A player's games page (selectors_games): every finished game, filtered, a keyed page at a
-time. Open to every logged-in player, as profiles and game records are."""
+time. Open to every logged-in player, as profiles are; a game links to its record where the
+viewer may see it (`games.selectors_record_access`)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from accounts.models import User
+from games.selectors_record_access import record_ids_visible_to
 
 from .selectors_games import NEWER, OLDER, RESULTS, VARIANTS, GamesFilter, player_games_page
 
@@ -40,5 +42,9 @@ def player_games(request: HttpRequest, user_id: int) -> HttpResponse:
             "newer_query": urlencode(kept | {"newer": page.newer}) if page.newer else "",
             "newest_query": urlencode(kept),
             "filtered": bool(kept),
+            # a private game's record I may not see: listed, not linked
+            "visible_records": record_ids_visible_to(
+                game_ids=[line.game.game_id for line in page.lines], user=request.user
+            ),
         },
     )
