@@ -121,6 +121,7 @@ class TableRulesForm(forms.Form):
     stick_the_dealer = _option_field("stick_the_dealer")
     no_trump = _option_field("no_trump")
     going_under = _option_field("going_under")
+    going_under_form = _option_field("going_under_form")
     farmers_hand = _option_field("farmers_hand")
     ace_no_face = _option_field("ace_no_face")
     no_ace_no_face_no_trump = _option_field("no_ace_no_face_no_trump")

@@ -5,9 +5,9 @@ score alone.
 
 Public information only. It is built from the engine's public hand records (what every seat's
 view shows), which hold the up card and the cards played face up, never the dealt hands, the
-kitty, the dealer's discard, the cards swapped by going under or an exchange, or a lone maker's
-partner's hand. A call-ace partner is public once the hand is over (everyone saw the called
-card, or the hand ended).
+kitty, the dealer's discard, the cards swapped by going under or an exchange (but the nines
+and tens a Farmer's call showed the table), or a lone maker's partner's hand. A call-ace
+partner is public once the hand is over (everyone saw the called card, or the hand ended).
 """
 
 from __future__ import annotations
@@ -193,8 +193,11 @@ def rules_in_words(rules: RuleOptions) -> tuple[str, ...]:
         words.append(f"{rules.deck} cards")
     if rules.benny != "none":
         words.append("the joker as Benny" if rules.benny == "joker" else "the 2♠ as Benny")
+    under = "going under"
+    if rules.going_under_form == "farmers_call":
+        under = "going under by Farmer's call (three nines and tens, shown)"
     for option, label in (
-        ("going_under", "going under"),
+        ("going_under", under),
         ("farmers_hand", "farmer's hand"),
         ("ace_no_face", "ace no face"),
         ("no_ace_no_face_no_trump", "redeal without ace, face or trump"),
@@ -262,8 +265,14 @@ def hand_facts(
     """What happened in the hand, in sentences, from its public record."""
     name = {seat.position: seat.name for seat in seats}
     facts = []
-    if record.went_under is not None:
-        facts.append(f"{name[record.went_under.seat]} went under.")
+    under = record.went_under
+    if under is not None and under.shown and under.given:
+        shown = " ".join(CardFace.of(card).label for card in under.given)
+        facts.append(
+            f"{name[under.seat]} called Farmer's: showed {shown} and took the three centre cards."
+        )
+    elif under is not None:
+        facts.append(f"{name[under.seat]} went under.")
     if record.exchange is not None:
         why = EXCHANGES.get(record.exchange.kind, record.exchange.kind)
         facts.append(f"{name[record.exchange.seat]} exchanged three cards with the kitty ({why}).")

@@ -89,6 +89,15 @@ OPTION_TEXTS: dict[str, OptionText] = {
         "Dealt three or more nines and tens? Swap three cards for the three unseen ones, on "
         "your turn to bid.",
     ),
+    "going_under_form": OptionText(
+        "Cards that go under",
+        "Only with going under. Farmer's: you call \"Farmer's\" and give three of your nines "
+        "and tens, face up for everyone to see; the three cards you take stay unseen.",
+        (
+            ("any_three", "Any three, unseen"),
+            ("farmers_call", "Three nines and tens, shown (Farmer's)"),
+        ),
+    ),
     "farmers_hand": OptionText(
         "Farmer's hand",
         "No ace, no face card and no Benny: swap three cards for the unseen ones, or ask for "
@@ -186,6 +195,7 @@ OPTION_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "stick_the_dealer",
             "no_trump",
             "going_under",
+            "going_under_form",
             "farmers_hand",
             "ace_no_face",
             "no_ace_no_face_no_trump",

@@ -108,6 +108,7 @@ class FastViews:
             partner_known(hand, seat),
             tuple(hand.tricks_by_seat),
             self._draw,
+            under.given if under is not None and under.shown else None,
         )
         view = object.__new__(SeatView)
         for setter, value in zip(_SETTERS, values, strict=True):

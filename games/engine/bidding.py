@@ -18,10 +18,11 @@ from .actions import (
     REDEAL,
     SEE_HAND,
     exchange_actions,
+    go_under_action,
     go_under_actions,
 )
 from .cards import BENNY_CARDS, NO_TRUMP, SUITS, suit_rank_order
-from .kitty import can_go_under, exchange_kind, is_no_ace_no_face_no_trump
+from .kitty import can_go_under, exchange_kind, farmers_call_cards, is_no_ace_no_face_no_trump
 from .phases import (
     ALONE_PHASE,
     BID1,
@@ -116,7 +117,10 @@ class Bidding:
         actions: list[str] = []
         swapped = self.went_under is not None or self.exchange is not None
         if rules.going_under and not swapped and can_go_under(dealt):
-            actions.extend(go_under_actions(self.hands[seat]))
+            held = self.hands[seat]
+            if rules.going_under_form == "farmers_call":  # seed 004: "those three cards"
+                held = farmers_call_cards(held)
+            actions.extend(go_under_actions(held))
         kind = exchange_kind(dealt, rules.farmers_hand, rules.ace_no_face)
         if kind is not None and not swapped:
             actions.extend(exchange_actions(self.hands[seat]))
@@ -140,9 +144,7 @@ class Bidding:
     def _why_bid_illegal(self, action: str) -> str:
         phase = self.phase
         if action.startswith("under:"):
-            return (
-                "Going under is not allowed now (three or more nines or tens, on your turn to bid)"
-            )
+            return self._why_under_illegal(action[6:].split(","))
         if action.startswith("exchange:") or action == REDEAL:
             return "Only a farmer's hand or an ace no face may exchange or ask for a redeal now"
         if action == PASS and phase == BID2 and self.rules.stick_the_dealer:
@@ -154,6 +156,24 @@ class Bidding:
         if action.startswith("call:") and phase == BID2 and action[5:] == self.upcard_suit:
             return "That suit was turned down: name another"
         return f"'{action}' is not allowed now"
+
+    def _why_under_illegal(self, named: list[str]) -> str:
+        offered = [action for action in self.legal_actions() if action.startswith("under:")]
+        if not offered:
+            return (
+                "Going under is not allowed now (three or more nines or tens, on your turn to bid)"
+            )
+        held = self.hands[self.to_act]
+        if len(named) != 3 or len(set(named)) != 3 or not set(named) <= set(held):
+            return "Going under gives three different cards of your hand"
+        if self.rules.going_under_form == "farmers_call":
+            others = [card for card in named if card not in farmers_call_cards(held)]
+            if others:
+                return (
+                    "Farmer's: the three cards you give are nines and tens, shown to the table "
+                    f"(not {', '.join(others)})"
+                )
+        return f"Going under: name the three cards in deck order ({go_under_action(named)})"
 
     # ---- applying a bid -------------------------------------------------------------------
 
@@ -211,7 +231,8 @@ class Bidding:
         hand.extend(received)
         self.kitty = [*given, *self.kitty[3:]]
         if kind is None:
-            self.went_under = WentUnder(seat=seat, given=given, received=received)
+            shown = self.rules.going_under_form == "farmers_call"
+            self.went_under = WentUnder(seat, given, received, shown)
         else:
             self.exchange = Exchange(seat=seat, kind=kind, given=given, received=received)
 

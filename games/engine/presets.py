@@ -33,11 +33,13 @@ PRESETS: dict[str, dict[str, Any]] = {
     # seed 003: a renege loses every trick to the opponents
     "renege": {"renege": "all_tricks"},
     # seed 004: kitchen-table rules: first dealer by black jack, stick the dealer, farmer's
-    # hand (three nines and tens go under), a renege gives two points
+    # hand (call "Farmer's": those three nines and tens go under, shown to the table), a renege
+    # gives two points
     "kitchen_table": {
         "first_dealer": "black_jack",
         "stick_the_dealer": True,
         "going_under": True,
+        "going_under_form": "farmers_call",
         "renege": "two_points",
     },
 }

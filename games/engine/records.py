@@ -2,7 +2,8 @@
 
 Enough to draw a score sheet and a trick history (seed 003) and to detect the achievements of
 seed 000 (dealt nines and tens, going under, bowers, lone hands, sweeps and euchres).
-`HandRecord.public()` drops what no player saw: dealt hands, the kitty, the discard, cards swapped.
+`HandRecord.public()` drops what no player saw: dealt hands, the kitty, the discard, cards swapped
+(but not the nines and tens a seed 004 farmer's call showed the table).
 """
 
 from __future__ import annotations
@@ -22,8 +23,11 @@ class Bid(NamedTuple):
 
 class WentUnder(NamedTuple):
     seat: int
-    given: tuple[str, ...] | None  # None in public records
-    received: tuple[str, ...] | None
+    given: tuple[str, ...] | None  # None in public records, unless shown
+    received: tuple[str, ...] | None  # None in public records
+    # seed 004's farmer's call (going_under_form "farmers_call"): the given nines and tens were
+    # shown to the table, and stay in the public record
+    shown: bool = False
 
 
 class Exchange(NamedTuple):
@@ -86,7 +90,8 @@ class HandRecord:
         return None if self.maker is None else self.maker % 2
 
     def public(self) -> HandRecord:
-        under = self.went_under and WentUnder(self.went_under.seat, None, None)
+        went = self.went_under
+        under = went and WentUnder(went.seat, went.given if went.shown else None, None, went.shown)
         exchange = self.exchange and Exchange(self.exchange.seat, self.exchange.kind, None, None)
         return replace(
             self, dealt=None, kitty=None, discard=None, went_under=under, exchange=exchange
@@ -104,6 +109,7 @@ class HandRecord:
                 "seat": self.went_under.seat,
                 "given": self.went_under.given and list(self.went_under.given),
                 "received": self.went_under.received and list(self.went_under.received),
+                "shown": self.went_under.shown,
             },
             "bids": [{"seat": b.seat, "round": b.round, "call": b.call} for b in self.bids],
             "trump": self.trump,

@@ -19,6 +19,7 @@ Benny = Literal["none", "joker", "two_of_spades"]
 UpturnedBenny = Literal["S", "H", "D", "C", "name_blind", "name", "dealer_must_play", "redeal"]
 Renege = Literal["off", "all_tricks", "two_points", "forfeit"]
 FirstDealer = Literal["random", "black_jack"]
+GoingUnderForm = Literal["any_three", "farmers_call"]
 
 CHOICES: dict[str, tuple[Any, ...]] = {
     "variant": ("euchre", "two_handed", "three_handed", "call_ace"),
@@ -28,6 +29,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "upturned_benny": ("S", "H", "D", "C", "name_blind", "name", "dealer_must_play", "redeal"),
     "renege": ("off", "all_tricks", "two_points", "forfeit"),
     "first_dealer": ("random", "black_jack"),
+    "going_under_form": ("any_three", "farmers_call"),
     "opening_lead": ("loner_left", "dealer_left"),
 }
 SEATS = {"euchre": 4, "two_handed": 2, "three_handed": 3, "call_ace": 4}
@@ -58,9 +60,14 @@ class RuleOptions:
     # seed 000: three or more nines/tens dealt, swap three cards for the three unseen kitty cards,
     # only on your turn to bid (also called farmer's hand, seed 004)
     going_under: bool = False
+    # which cards go under: "any_three" (seed 000: "replace three of his cards", unseen);
+    # "farmers_call" (seed 004: call "Farmer's" and replace "those three cards", the nines and
+    # tens, shown to the table; the centre cards taken stay unseen). Only with going_under
+    going_under_form: GoingUnderForm = "any_three"
     # seed 003: no face card, no ace, no Benny: exchange three cards or ask for a redeal
     farmers_hand: bool = False
-    # seed 003: one ace and four cards that are not face cards: exchange three or ask for a redeal
+    # seed 003: one ace and four cards that are not face cards (the Benny is none): exchange three
+    # or ask for a redeal
     ace_no_face: bool = False
     # seed 003: no ace, no face card and no trump: ask for a redeal
     no_ace_no_face_no_trump: bool = False
@@ -209,6 +216,11 @@ def _combination_problems(rules: RuleOptions) -> list[str]:
         problems.append(
             "renege 'forfeit' needs one opposing side to win the game: "
             "use 'all_tricks' or 'two_points' with three-handed or call-ace"
+        )
+    if rules.going_under_form != "any_three" and not rules.going_under:
+        problems.append(
+            f"going_under_form {rules.going_under_form!r} is a way of going under: "
+            "it needs going_under"
         )
     if rules.going_under and (rules.farmers_hand or rules.ace_no_face):
         problems.append(

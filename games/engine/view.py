@@ -2,7 +2,9 @@
 
 A view never holds another seat's unplayed card. The up card is public (everyone saw it turned
 up, and saw the dealer take it); the kitty, the discard and the cards swapped by going under or
-an exchange are known only to the seat that handled them. A dealer deciding blind (Robson's
+an exchange are known only to the seat that handled them, except the nines and tens a seed 004
+farmer's call gives: shown to the table, they are in every view (`under_shown`), while the three
+centre cards taken stay the caller's. A dealer deciding blind (Robson's
 blind loner, an upturned Benny named blind) does not see their own hand until they decide.
 Call-ace: who the maker's partner is shows when the called card is played; until then only the
 holder of the called ace knows it.
@@ -98,6 +100,7 @@ class SeatView:
     partner: int | None = None  # call-ace: the maker's partner, once I may know it
     tricks_by_seat: tuple[int, ...] = ()
     dealer_draw: tuple[tuple[int, str], ...] = ()  # seed 004: the cards turned for first dealer
+    under_shown: tuple[str, ...] | None = None  # seed 004: what a farmer's call showed
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -148,6 +151,7 @@ class SeatView:
             "partner": self.partner,
             "tricks_by_seat": list(self.tricks_by_seat),
             "dealer_draw": [{"seat": s, "card": c} for s, c in self.dealer_draw],
+            "under_shown": self.under_shown and list(self.under_shown),
         }
 
 
@@ -204,6 +208,7 @@ def seat_view(state: TableState, seat: int | None) -> SeatView:
         partner=partner_known(hand, seat),
         tricks_by_seat=tuple(hand.tricks_by_seat),
         dealer_draw=draw.cards if draw is not None else (),
+        under_shown=under.given if under is not None and under.shown else None,
     )
 
 

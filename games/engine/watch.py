@@ -11,8 +11,8 @@ as it is, only as of the latest checkpoint of its log:
 
 A hand's end is the next hand's deal (or the game's end), so each hand's result shows then.
 The view is the engine's spectator view (`seat_view(state, None)`): no hand, no kitty, no
-discard, no card swapped by going under or an exchange, no call-ace partner before the called
-card shows.
+discard, no card swapped by going under or an exchange (but the nines and tens a seed 004
+farmer's call showed the table), no call-ace partner before the called card shows.
 """
 
 from __future__ import annotations

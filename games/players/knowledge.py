@@ -144,6 +144,8 @@ def play_knowledge(view: SeatView, rules: RuleOptions | None = None) -> PlayKnow
         seen.update(view.my_under_given)
     if view.my_exchange_given:
         seen.update(view.my_exchange_given)
+    if view.under_shown:  # seed 004: a farmer's call showed these going into the kitty
+        seen.update(view.under_shown)
     if not view.upcard_taken:
         seen.add(view.upcard)  # turned down: it lies in the kitty
     unseen = frozenset(card for card in view_deck(view, rules) if card not in seen)

@@ -267,10 +267,14 @@ def best_suit_to_call(
 
 
 def _going_under(view: SeatView) -> str | None:
-    """The going-under action giving my three least useful cards, if going under is legal."""
-    if not any(action.startswith("under:") for action in honest_choices(view)):
+    """The going-under action giving my three least useful cards that may go (seed 004's
+    farmer's call: nines and tens only), if going under is legal."""
+    offered = [action for action in honest_choices(view) if action.startswith("under:")]
+    if not offered:
         return None
-    return go_under_action(least_useful(view, 3))
+    givable = {card for action in offered for card in action[6:].split(",")}
+    ordered = least_useful(view, len(view.hand))
+    return go_under_action([card for card in ordered if card in givable][:3])
 
 
 # ---- going alone --------------------------------------------------------------------------

@@ -50,7 +50,10 @@ class Group:
     going_under: bool
 
     def rules(self) -> RuleOptions:
-        return preset_rules(self.variant, going_under=self.going_under)
+        if self.going_under:
+            return preset_rules(self.variant, going_under=True)
+        # seed 004's farmer's call is a form of going under: "without" plays neither
+        return preset_rules(self.variant, going_under=False, going_under_form="any_three")
 
 
 NO_SUCH_GAME = TableError("no_such_game", "Quick play has no such game.")

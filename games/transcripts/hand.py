@@ -201,6 +201,8 @@ def _variant_facts(
             "received": list(under.received),
             "at_bid": swaps[0]["at_bid"],
         }
+        if under.shown:  # seed 004's farmer's call: the nines and tens given were shown
+            facts["went_under"]["shown"] = True
     if record.exchange is not None:
         exchange = record.exchange
         facts["exchange"] = {

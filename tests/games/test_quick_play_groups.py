@@ -8,7 +8,7 @@ import pytest
 
 from accounts.models import GoingUnder
 from games.models import QueueEntry
-from games.services.quick_play import accepts, group_for
+from games.services.quick_play import Group, accepts, group_for
 
 W, N, E = GoingUnder.WITH, GoingUnder.WITHOUT, GoingUnder.EITHER
 
@@ -87,3 +87,12 @@ def test_a_group_is_of_the_first_players_game_and_as_large_as_that_game_seats():
     waiting.append(QueueEntry(user_id=6, going_under=E, variant="two_handed"))
     two = group_for(waiting[3:])
     assert (seated(two), two.variant, two.going_under) == ([3, 6], "two_handed", True)
+
+
+def test_seed_004s_farmers_call_counts_as_going_under():
+    """A game whose going under is seed 004's farmer's call (the kitchen-table rules) keeps it
+    with going under, and plays neither without."""
+    with_it = Group([], "kitchen_table", going_under=True).rules()
+    assert with_it.going_under and with_it.going_under_form == "farmers_call"
+    without = Group([], "kitchen_table", going_under=False).rules()
+    assert not without.going_under and without.going_under_form == "any_three"

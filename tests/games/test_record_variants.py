@@ -5,6 +5,7 @@ that was never face up."""
 
 from __future__ import annotations
 
+import html
 import itertools
 import random
 import re
@@ -18,6 +19,7 @@ from games.engine import GameState, RuleOptions
 from games.engine.cards import ALL_CARDS
 from games.engine.records import HandRecord
 from games.engine.view import SeatView
+from games.record_cards import CardFace
 from tests.games.finished_games import engine_game_played, finished_game_store
 
 from .test_record_page import card_marks, hand_sections, shown_face_up
@@ -170,8 +172,14 @@ def test_call_ace_names_the_maker_with_the_partner_and_the_called_ace(client, ma
             lambda record: record.redeal_by is not None,
             "asked for a redeal",
         ),
+        (
+            RuleOptions(going_under=True, going_under_form="farmers_call", target_score=2),
+            ("under",),
+            lambda record: record.went_under is not None,
+            "and took the three centre cards",
+        ),
     ],
-    ids=["renege all tricks", "renege two points", "robson", "exchange", "redeal"],
+    ids=["renege all tricks", "renege two points", "robson", "exchange", "redeal", "farmer's call"],
 )
 def test_each_variants_facts_are_told_in_the_hand_where_they_happened(
     client, make_player, rules, prefer, wanted, fact
@@ -217,3 +225,26 @@ def test_two_computers_of_one_level_are_told_apart_by_their_seat(client, make_pl
     body = page(client, game)
     assert "Computer · strong (seat 2)" in body and "Computer · strong (seat 3)" in body
     assert state.winner is not None
+
+
+def test_a_farmers_call_tells_the_cards_shown_and_not_the_cards_taken(client, make_player):
+    """Seed 004's farmer's call: the three nines and tens were shown to the table, so the record
+    names them; the three centre cards taken stay unseen unless played."""
+    rules = RuleOptions(going_under=True, going_under_form="farmers_call", target_score=2)
+    seed = first_seed(rules, lambda record: record.went_under is not None, ("under",))
+    players = [make_player(name) for name in ("Nora", "Olaf", "Pia", "Quin")]
+    game, state = stored(players, rules, seed, ("under",))
+    client.force_login(players[0])
+    _, sections = hand_sections(page(client, game))
+    swaps = [record for record in state.records if record.went_under is not None]
+    assert swaps
+    for record in swaps:
+        under = record.went_under
+        shown = " ".join(CardFace.of(card).label for card in under.given)
+        text = html.unescape(text_of(sections[record.number + 1]))
+        name = players[under.seat].display_name
+        assert f"{name} called Farmer's: showed {shown} and took the three centre cards." in text
+        assert all(card[0] in "9T" for card in under.given)
+        for card in set(under.received) - shown_face_up(record):
+            for mark in card_marks(card):
+                assert mark not in sections[record.number + 1], (record.number, card)

@@ -116,6 +116,7 @@ def test_a_preset_then_changed_options_open_a_table_with_the_changes(client, pla
         {"benny": "joker", "no_trump": True},
         {"variant": "call_ace", "renege": "forfeit"},
         {"going_under": True, "farmers_hand": True},
+        {"going_under": False, "going_under_form": "farmers_call"},
     ],
 )
 def test_an_impossible_combination_is_refused_with_the_engines_message(client, player, options):
@@ -180,4 +181,20 @@ def test_a_table_with_changed_options_is_called_by_its_preset_and_the_changes():
         "to 10",
         "Cards in each hand: 7 cards",
         "Stick the dealer",
+    )
+
+
+def test_seed_004s_farmers_call_is_a_choice_of_the_form_and_of_the_kitchen_table(client, player):
+    """Seed 004: call "Farmer's" and "replace those three cards": a form of going under, chosen
+    in the form, filled in by the kitchen-table preset, and said in the table's rules."""
+    html = client.get(NEW_TABLE, {"preset": "kitchen_table"}).content.decode()
+    sent = form_values(html, form_class="rules-form")
+    assert (sent["going_under"], sent["going_under_form"]) == ("on", "farmers_call")
+    assert "Three nines and tens, shown (Farmer&#x27;s)" in html
+    client.post(NEW_TABLE, {"going_under": "on", "going_under_form": "farmers_call"})
+    rules = RuleOptions.from_dict(Game.objects.get(created_by=player).rules)
+    assert rules == RuleOptions(going_under=True, going_under_form="farmers_call")
+    assert rules_summary(rules)[2:] == (
+        "Going under",
+        "Cards that go under: Three nines and tens, shown (Farmer's)",
     )

@@ -80,8 +80,12 @@ def world_state(view: SeatView, rules: RuleOptions, world: World) -> HandState:
     hand.taker = view.taker
     hand.blind_alone = view.blind_alone
     if view.went_under_seat is not None:
+        shown = view.under_shown  # seed 004's farmer's call: the given cards, seen by all
         hand.went_under = WentUnder(
-            view.went_under_seat, view.my_under_given, view.my_under_received
+            view.went_under_seat,
+            view.my_under_given or shown,
+            view.my_under_received,
+            shown is not None,
         )
     if view.exchange_seat is not None:
         kind = "farmers_hand" if rules.farmers_hand else "ace_no_face"  # for the record only

@@ -8,8 +8,9 @@ discard of whoever took the up card; the seat's own hand while it decides blind)
   the Benny are trumps),
 - whoever took the up card holds it, unless it has played it or shown itself void of trump
   (then it was the discard),
-- cards the seat put away itself (its discard, the cards it gave going under or exchanging)
-  and the turned-down up card are out of play,
+- cards the seat put away itself (its discard, the cards it gave going under or exchanging),
+  the nines and tens a seed 004 farmer's call showed, and the turned-down up card are out of
+  play,
 - a seed 003 exchange by another seat put three cards of a farmer's hand or of an ace no face
   into the kitty, and kept two (`exchange_fits`),
 - call-ace: the maker holds no called ace (it may not call an ace it holds); the partner is
@@ -101,7 +102,8 @@ def constraints_of(view: SeatView, rules: RuleOptions) -> Constraints:
                 voids[seat].add(led)
     if view.my_discard is not None:
         seen.add(view.my_discard)
-    my_kitty = tuple(view.my_under_given or view.my_exchange_given or ())
+    # what I gave, or what a seed 004 farmer's call showed the table: the kitty's first three
+    my_kitty = tuple(view.my_under_given or view.my_exchange_given or view.under_shown or ())
     seen.update(my_kitty)
     if not view.upcard_taken:
         seen.add(view.upcard)  # turned down (or not yet taken): nobody holds it
@@ -267,33 +269,43 @@ def fitted_world(
 
 
 def _may_give(card: str, rules: RuleOptions) -> bool:
-    """A card a farmer's hand or an ace no face can hold: no face card, no Benny, and an ace
-    only for an ace no face."""
-    if card[0] in FACE_RANKS or card in BENNY_CARDS:
+    """A card a farmer's hand or an ace no face can hold: no face card; an ace or the Benny
+    only for an ace no face (the Benny is no face card: seed 003 excludes it from the farmer's
+    hand only)."""
+    if card[0] in FACE_RANKS:
         return False
-    return card[0] != "A" or rules.ace_no_face
+    return not (card[0] == "A" or card in BENNY_CARDS) or rules.ace_no_face
 
 
 def exchange_fits(
     view: SeatView, rules: RuleOptions, constraints: Constraints, world: World
 ) -> bool:
-    """The exchanging seat was dealt a farmer's hand (no ace) or an ace no face (one ace): it
-    gave the kitty's first three cards and kept two of those it held after the exchange."""
+    """The exchanging seat was dealt a farmer's hand (no ace, no Benny) or an ace no face (one
+    ace, perhaps the Benny): it gave the kitty's first three cards and kept two of those it held
+    after the exchange."""
     seat = view.exchange_seat
     assert seat is not None
     start = len(constraints.my_kitty)
-    given_aces = sum(card[0] == "A" for card in world.kitty[start : start + 3])
+    given = world.kitty[start : start + 3]
+    given_aces = sum(card[0] == "A" for card in given)
+    given_bennies = sum(card in BENNY_CARDS for card in given)
     after = bidding_hand(view, constraints, world, seat)
     fitting = [card for card in after if _may_give(card, rules)]
     aces = sum(card[0] == "A" for card in fitting)
-    plain = len(fitting) - aces
+    bennies = sum(card in BENNY_CARDS for card in fitting)
+    plain = len(fitting) - aces - bennies
     for kept_aces in (0, 1):
-        dealt_aces = given_aces + kept_aces
-        kind_allows = (dealt_aces == 0 and rules.farmers_hand) or (
-            dealt_aces == 1 and rules.ace_no_face
-        )
-        if kind_allows and aces >= kept_aces and plain >= 2 - kept_aces:
-            return True
+        for kept_bennies in (0, 1):
+            kept_plain = 2 - kept_aces - kept_bennies
+            dealt_aces = given_aces + kept_aces
+            farmers = dealt_aces == 0 and given_bennies + kept_bennies == 0
+            kind_allows = (farmers and rules.farmers_hand) or (
+                dealt_aces == 1 and rules.ace_no_face
+            )
+            if not kind_allows or kept_plain < 0:
+                continue
+            if aces >= kept_aces and bennies >= kept_bennies and plain >= kept_plain:
+                return True
     return False
 
 

@@ -27,6 +27,11 @@ def rule_options(draw) -> RuleOptions:
             draw(st.sampled_from(CHOICES["upturned_benny"])) if benny != "none" else "name_blind"
         ),
         "going_under": kitty == "going_under",
+        "going_under_form": (
+            draw(st.sampled_from(CHOICES["going_under_form"]))
+            if kitty == "going_under"
+            else "any_three"
+        ),
         "farmers_hand": kitty == "seed_003" and draw(st.booleans()),
         "ace_no_face": kitty == "seed_003" and draw(st.booleans()),
         "no_ace_no_face_no_trump": draw(st.booleans()),

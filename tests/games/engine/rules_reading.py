@@ -76,13 +76,19 @@ def kitty_actions(hand: HandState, seat: int) -> set[str]:
     on your turn to bid; one swap of the kitty per hand."""
     rules, dealt, held = hand.rules, hand.dealt[seat], hand.hands[seat]
     swapped = hand.went_under is not None or hand.exchange is not None
-    plain = not any(card[0] in "JQK" or card in BENNIES for card in dealt)
+    no_face = not any(card[0] in "JQK" for card in dealt)
+    plain = no_face and not any(card in BENNIES for card in dealt)
     aces = sum(card[0] == "A" for card in dealt)
     actions: set[str] = set()
     if rules.going_under and not swapped and sum(card[0] in "9T" for card in dealt) >= 3:
-        actions |= {go_under_action(three) for three in combinations(held, 3)}
+        # seed 004's farmer's call: "replace those three cards", the nines and tens
+        givable = held
+        if rules.going_under_form == "farmers_call":
+            givable = [card for card in held if card[0] in "9T"]
+        actions |= {go_under_action(three) for three in combinations(givable, 3)}
+    # seed 003 line 102: the ace no face names no Benny (the farmer's hand, line 98, does)
     may_exchange = (rules.farmers_hand and plain and aces == 0) or (
-        rules.ace_no_face and plain and aces == 1
+        rules.ace_no_face and no_face and aces == 1
     )
     if may_exchange and not swapped:
         actions |= {exchange_action(three) for three in combinations(held, 3)}

@@ -243,6 +243,8 @@ def test_no_view_ever_shows_another_seats_unplayed_card_or_the_kitty(rules, seed
         played = {card for trick in hand.tricks for _, card in trick.plays}
         played |= set(hand.trick_cards)
         public = played | {hand.upcard}
+        if hand.went_under is not None and hand.went_under.shown:
+            public |= set(hand.went_under.given)  # seed 004: a farmer's call shows them
         if state.dealer_draw is not None:
             public |= {card for _, card in state.dealer_draw.cards}
         if hand.called_suit is not None and hand.number not in deciding:
@@ -279,7 +281,10 @@ def test_no_view_ever_shows_another_seats_unplayed_card_or_the_kitty(rules, seed
         for record in state.public_records[checked_records:]:
             shown = set(CARD.findall(json.dumps(record.to_dict())))
             played_then = {card for trick in record.tricks for _, card in trick.plays}
-            assert shown <= played_then | {record.upcard}
+            under = record.went_under
+            called = set(under.given) if under is not None and under.shown else set()
+            assert under is None or under.received is None
+            assert shown <= played_then | {record.upcard} | called
             assert record.dealt is None and record.kitty is None and record.discard is None
         checked_records = len(state.public_records)
 

@@ -83,7 +83,7 @@ def test_going_under_swaps_three_cards_for_the_three_unseen_kitty_cards():
     assert sorted(hand.hands[N]) == sorted(["AD", "KD", "QC", "KC", "AC"])
     assert sorted(hand.kitty) == sorted(["9S", "TS", "9H"])
     assert hand.upcard == "JH"  # the face-up card is not part of the swap
-    assert hand.went_under == (N, ("9S", "TS", "9H"), ("QC", "KC", "AC"))
+    assert hand.went_under == (N, ("9S", "TS", "9H"), ("QC", "KC", "AC"), False)
     # going under is not a bid: North still orders up or passes
     assert hand.to_act == N and hand.phase == "bid1"
     assert sorted(hand.legal_actions()) == ["order_up", "pass"]
@@ -137,7 +137,7 @@ def test_going_under_is_recorded_for_the_player_who_went_under():
     record = hand.record((0, 0))
     assert record.went_under.seat == E
     assert record.went_under.given == ("9D", "TD", "9C")
-    assert record.public().went_under == (E, None, None)
+    assert record.public().went_under == (E, None, None, False)
 
 
 def test_going_under_is_off_by_default():
@@ -487,6 +487,7 @@ def test_the_default_rules_are_the_sites_table_rules():
         "first_dealer": "random",
         "call_ace_printed_suit": False,
         "going_under": False,
+        "going_under_form": "any_three",
         "stick_the_dealer": False,
         "defend_alone": False,
         "win_by_two": False,

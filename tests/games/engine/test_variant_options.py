@@ -19,7 +19,6 @@ from games.engine import (
     RuleOptions,
     exchange_action,
     go_under_action,
-    preset_rules,
 )
 from games.engine.records import Bid
 
@@ -321,12 +320,13 @@ def test_hands_that_do_not_qualify_are_offered_nothing():
 # ---- going under (seed 000) and seed 004's farmer's hand -----------------------------------------
 
 
-def test_seed_004_farmers_hand_is_going_under_in_the_kitchen_table_preset():
-    """seed 004 line 38: '"Farmer's Hand": If a player has three 9's and 10's in their hand, they
-    may call "Farmer's" and replace those three cards with the three cards in the center of the
-    table that are still face down.' — seed 000's going under, not seed 003's exchange."""
-    rules = preset_rules("kitchen_table")
-    assert rules.going_under and not rules.farmers_hand
+def test_seed_000_going_under_swaps_any_three_cards():
+    """seed 000 line 19: 'If a player gets dealt a hand with three or more nines or tens, he can
+    choose to go under and replace three of his cards with the three unseen cards in the kitty.'
+    — any three of his cards, not seed 003's exchange. (Seed 004's farmer's call, which gives the
+    nines and tens themselves: test_variant_farmers_call.py.)"""
+    rules = RuleOptions(going_under=True)
+    assert rules.going_under_form == "any_three" and not rules.farmers_hand
     deal = make_deal(north="9S TS 9H AD KD", upcard="JH", kitty="QC KC AC")
     hand = HandState(rules, W, deal)
     unders = [action for action in hand.legal_actions() if action.startswith("under:")]
@@ -334,6 +334,7 @@ def test_seed_004_farmers_hand_is_going_under_in_the_kitchen_table_preset():
     hand.apply(go_under_action(["9S", "TS", "9H"]))
     assert sorted(hand.hands[N]) == sorted(["AD", "KD", "QC", "KC", "AC"])
     assert hand.went_under.received == ("QC", "KC", "AC") and hand.exchange is None
+    assert not hand.went_under.shown
 
 
 # ---- seed 001: the Canadian loner ---------------------------------------------------------------

@@ -17,7 +17,8 @@ from .random_games import choice_seeds, random_game, rule_options, seeds
 
 def hidden_now(state: GameState) -> set[str]:
     """Every card a watcher may not see at this moment: in a hand, in the kitty, laid away, or
-    played to the trick in progress. (The up card was turned face up for all to see.)"""
+    played to the trick in progress. (The up card was turned face up for all to see, and the
+    nines and tens of a seed 004 farmer's call were shown.)"""
     hand = state.hand
     cards = {card for held in hand.hands for card in held} | set(hand.kitty)
     if hand.discarded is not None:
@@ -25,6 +26,8 @@ def hidden_now(state: GameState) -> set[str]:
     if state.winner is None:
         cards |= set(hand.trick_cards)
     cards.discard(hand.upcard)
+    if hand.went_under is not None and hand.went_under.shown:
+        cards -= set(hand.went_under.given)  # seed 004: a farmer's call showed them to all
     return cards
 
 

@@ -8,6 +8,7 @@ import random
 from collections import Counter
 
 from games.engine import Deal, GameState, HandState, RuleOptions
+from games.engine.actions import exchange_action
 from games.engine.cards import BENNY_CARDS, FACE_RANKS
 from games.engine.view import seat_view
 from games.players.rule_of_thumb_variants import choose_robson
@@ -198,6 +199,40 @@ def test_another_seats_exchange_tells_what_it_gave() -> None:
     hand = state.hand
     truth = World(tuple(map(tuple, hand.hands)), tuple(hand.kitty), None)
     assert fitted_world(view, rules, constraints_of(view, rules), truth) is not None
+
+
+def test_an_ace_no_face_exchange_may_have_held_the_benny() -> None:
+    """seed 003: "Ace No Face is a hand consisting of one ace and four cards without face
+    cards" - the Benny is none: a seat dealt the ace, the joker and three low cards exchanged,
+    and the true deal (the joker kept, or given) is among the deals the sampler allows."""
+    rules = RuleOptions(ace_no_face=True, benny="joker")
+    hands = ["XJ AH 9H TD TC", "JS QS KS AS JC", "QH KH 9S JH TH", "QD KD AD JD 9C"]
+    for given in (["9H", "TD", "TC"], ["XJ", "9H", "TD"]):
+        state = apply(table(rules, 3, hands, "TS", "QC KC AC 9D"), exchange_action(given))
+        view = seat_view(state, 1)
+        assert view.exchange_seat == 0
+        hand = state.hand
+        truth = World(tuple(map(tuple, hand.hands)), tuple(hand.kitty), None)
+        constraints = constraints_of(view, rules)
+        assert not set(truth.kitty[:3]) & constraints.forbidden[4 + 2]  # the three given
+        assert fitted_world(view, rules, constraints, truth) is not None
+        for world in sample_worlds(view, rules, 20, random.Random(7)):
+            dealt = [*world.kitty[:3], *[c for c in world.hands[0] if c[0] not in "JQK"]]
+            assert not any(c[0] in FACE_RANKS for c in world.kitty[:3])
+            assert sum(c[0] == "A" for c in dealt) >= 1 or "XJ" in dealt
+
+
+def test_a_farmers_call_puts_the_shown_cards_in_every_sampled_kitty() -> None:
+    """seed 004: the nines and tens a farmer's call gives are shown to the table: no sampled
+    deal puts them in a hand."""
+    rules = RuleOptions(going_under=True, going_under_form="farmers_call")
+    hands = ["9S TS 9H AD KD", "JS QS KS AS JC", "QH KH AH JH TD", "QD 9D JD 9C TC"]
+    state = apply(table(rules, 3, hands, "TH", "QC KC AC"), "under:9S,TS,9H")
+    view = seat_view(state, 1)
+    assert view.under_shown == ("9S", "TS", "9H")
+    for world in sample_worlds(view, rules, 20, random.Random(8)):
+        assert world.kitty[:3] == ("9S", "TS", "9H")
+        assert not {"9S", "TS", "9H"} & {c for held in world.hands for c in held}
 
 
 def test_robson_add_or_reduce_is_left_to_the_rule_of_thumb() -> None:

@@ -194,6 +194,22 @@ SENSIBLE_CHOICES = [
         rules=RuleOptions(ace_no_face=True),
     ),
     Case(
+        # seed 000: "replace three of his cards": the three least useful, a queen among them
+        "going under: gives its three least useful cards",
+        {1: "9S TS 9C QD KH"},
+        "AS",
+        "under:9S,QD,9C",
+        rules=RuleOptions(going_under=True),
+    ),
+    Case(
+        # seed 004: call "Farmer's" and "replace those three cards": the nines and tens go
+        "farmer's call: gives its nines and tens, not the queen",
+        {1: "9S TS 9C QD KH"},
+        "AS",
+        "under:9S,TS,9C",
+        rules=RuleOptions(going_under=True, going_under_form="farmers_call"),
+    ),
+    Case(
         # seed 003: "a hand lacks an ace, a face card, and a trump, the player has the option
         # to request a redeal"
         "no ace, no face, no trump: asks for a redeal",

@@ -48,7 +48,9 @@ def random_rules(rng: random.Random) -> RuleOptions:
     while True:
         options = {}
         for option in fields(RuleOptions):
-            if option.name in CHOICES:
+            if option.name == "going_under_form" and not options["going_under"]:
+                options[option.name] = "any_three"  # a form of going under only
+            elif option.name in CHOICES:
                 options[option.name] = rng.choice(CHOICES[option.name])
             elif option.name == "target_score":
                 options[option.name] = rng.choice((5, 7, 10))
@@ -99,11 +101,13 @@ def test_every_variant_and_fact_is_exercised():
                 seen_facts.add("round 0")
             if hand["lone_defender"] is not None:
                 seen_facts.add("lone defender")
+            if hand.get("went_under", {}).get("shown"):
+                seen_facts.add("farmer's call")
     assert seen_variants == set(CHOICES["variant"])
     assert seen_outcomes == {"make", "march", "euchre", "all_pass", "redeal", "renege"}
     assert seen_facts == {
         "went_under", "exchange", "redeal_by", "upcard_taker", "blind_alone", "called_ace",
-        "renege", "robson", "round 0", "lone defender",
+        "renege", "robson", "round 0", "lone defender", "farmer's call",
     }  # fmt: skip
 
 

@@ -21,6 +21,18 @@ const PICKING = {
     stop: "Don't exchange",
   },
 };
+// seed 004's Farmer's call (going_under_form "farmers_call"): nines and tens only, shown to all
+const FARMERS_CALL = {
+  start: "Call Farmer's…",
+  hint: "Pick three of your nines and tens: everyone will see them.",
+  go: "Show these 3 and take the kitty's",
+  stop: "Don't call Farmer's",
+};
+
+function pickingWords(ctx, kind) {
+  const rules = ctx.state.rules;
+  return kind === "under" && rules && rules.going_under_form === "farmers_call" ? FARMERS_CALL : PICKING[kind];
+}
 
 export function renderActions(ctx) {
   const { view, ui } = ctx;
@@ -53,7 +65,7 @@ export function renderActions(ctx) {
     if (!available[kind].length) return;
     box.append(
       button(
-        PICKING[kind].start,
+        pickingWords(ctx, kind).start,
         "button action secondary",
         () => {
           ui.picking = { kind, cards: [] };
@@ -68,7 +80,7 @@ export function renderActions(ctx) {
 
 function pickingControls(ctx, allowed) {
   const { ui } = ctx;
-  const words = PICKING[ui.picking.kind];
+  const words = pickingWords(ctx, ui.picking.kind);
   const chosen = ui.picking.kind + ":" + sortForAction(ui.picking.cards).join(",");
   const ready = ui.picking.cards.length === 3 && allowed.includes(chosen);
   const go = button(

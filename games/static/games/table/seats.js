@@ -15,6 +15,7 @@ import {
   seatName,
   variantOf,
 } from "./layout.js";
+import { cardShort } from "./cards.js";
 import { actionLabel } from "./labels.js";
 
 const BIDDING = ["bid1", "bid2"];
@@ -94,7 +95,11 @@ function marksOf(ctx, seat, info, over) {
     marks.append(el("span", "mark maker", alone));
   }
   if (!over && view.lone_defender === seat) marks.append(el("span", "mark alone", "Defends alone"));
-  if (!over && view.went_under_seat === seat) marks.append(el("span", "mark under", "Went under"));
+  if (!over && view.went_under_seat === seat) {
+    // seed 004's Farmer's call: the nines and tens given were shown to the table
+    const farmers = view.under_shown ? "Farmer's: " + view.under_shown.map(cardShort).join(" ") : "Went under";
+    marks.append(el("span", "mark under", farmers));
+  }
   if (!over && view.exchange_seat === seat) marks.append(el("span", "mark under", "Exchanged"));
   if (!over && view.sitting_out.includes(seat)) marks.append(el("span", "mark out", "Sits out"));
   if (info.computer && !/^computer/i.test(shown)) marks.append(el("span", "mark computer", "Computer plays"));

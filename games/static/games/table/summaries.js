@@ -2,7 +2,7 @@
 // new score, a renege's penalty) and the result of a finished game.
 
 import { $, el, plural } from "./dom.js";
-import { SUITS, SUIT_NAMES, cardName } from "./cards.js";
+import { SUITS, SUIT_NAMES, cardName, cardShort } from "./cards.js";
 import { namesOf, partnered, scorers, seatCount, seatName } from "./layout.js";
 
 const PENALTY = {
@@ -19,7 +19,11 @@ export function handSummary(ctx, record) {
   const lines = el("ul", "summary-lines");
   const add = (text, className) => text && lines.append(el("li", className || "", text));
   add(trumpLine(state, record));
-  if (record.went_under) add(seatName(state, record.went_under.seat) + " went under (three cards for the kitty's).");
+  const under = record.went_under;
+  if (under && under.shown && under.given) {
+    const shown = under.given.map(cardShort).join(" ");
+    add(seatName(state, under.seat) + " called Farmer's: showed " + shown + " and took the three centre cards.");
+  } else if (under) add(seatName(state, under.seat) + " went under (three cards for the kitty's).");
   if (record.exchange) add(seatName(state, record.exchange.seat) + " exchanged three cards with the kitty.");
   if (record.renege) {
     const renege = record.renege;
