@@ -57,7 +57,7 @@ def playout_ours_in_engine(hands: int, rng: random.Random) -> None:
 
 
 def playout_openspiel(hands: int, rng: random.Random) -> None:
-    import pyspiel  # type: ignore[import-not-found]
+    import pyspiel
 
     game = pyspiel.load_game("euchre")
     choice = rng.choice
@@ -98,8 +98,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=5, help="the engines take turns")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
+    playouts: list[Callable[[int, random.Random], None]]
     try:
-        import pyspiel  # type: ignore[import-not-found]  # noqa: F401
+        import pyspiel  # noqa: F401
 
         playouts = [playout_ours, playout_ours_in_engine, playout_openspiel]
     except ImportError:

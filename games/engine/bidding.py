@@ -6,6 +6,8 @@ A mixin of `HandState` (hand.py), so that each file stays readable; it holds no 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from .actions import (
     ALONE,
     BLIND_ALONE,
@@ -43,8 +45,13 @@ BENNY_SUITS = {"S", "H", "D", "C"}
 _DISCARD_OF = DISCARD.__getitem__
 _new_tuple = tuple.__new__  # a Bid without NamedTuple's keyword-handling __new__ (hot path)
 
+if TYPE_CHECKING:
+    from .hand_fields import HandFields
+else:
+    HandFields = object  # at run time a plain mixin (hand_fields.pyi)
 
-class Bidding:
+
+class Bidding(HandFields):
     __slots__ = ()
 
     # ---- the first phase ------------------------------------------------------------------
@@ -76,7 +83,8 @@ class Bidding:
     # ---- legal actions --------------------------------------------------------------------
 
     def _bidding_actions(self) -> list[str]:
-        phase, seat, rules = self.phase, self.to_act, self.rules
+        seat: int  # a seat is to act in the bidding (the ignore: hand_fields.pyi)
+        phase, seat, rules = self.phase, self.to_act, self.rules  # type: ignore[assignment]
         if phase == BID1:
             if not self.kitty_options:
                 return [PASS, ORDER_UP]
@@ -138,7 +146,7 @@ class Bidding:
 
     def _callable_aces(self) -> list[str]:
         """Seed 003: not the suit of an ace the maker holds, nor of an ace turned up."""
-        hand = self.hands[self.maker]
+        hand = self.hands[cast(int, self.maker)]
         return [suit for suit in SUITS if "A" + suit not in hand and self.upcard != "A" + suit]
 
     def _why_bid_illegal(self, action: str) -> str:
@@ -163,7 +171,7 @@ class Bidding:
             return (
                 "Going under is not allowed now (three or more nines or tens, on your turn to bid)"
             )
-        held = self.hands[self.to_act]
+        held = self.hands[cast(int, self.to_act)]
         if len(named) != 3 or len(set(named)) != 3 or not set(named) <= set(held):
             return "Going under gives three different cards of your hand"
         if self.rules.going_under_form == "farmers_call":
@@ -284,7 +292,7 @@ class Bidding:
         if variant == "call_ace":
             self.phase, self.to_act = CALL_ACE_PHASE, self.maker
         elif self.blind_alone:
-            self._maker_decides_alone(self.maker, True, record=False)
+            self._maker_decides_alone(cast(int, self.maker), True, record=False)
         elif variant == "euchre":
             self.phase, self.to_act = ALONE_PHASE, self.maker
         else:
@@ -303,8 +311,9 @@ class Bidding:
 
     def _defenders_in_order(self) -> list[int]:
         """Defenders are asked from the dealer's left, clockwise."""
+        maker = cast(int, self.maker)  # trump is made
         order = [(self.dealer + offset) % 4 for offset in range(1, 5)]
-        return [seat for seat in order if seat % 2 != self.maker % 2]
+        return [seat for seat in order if seat % 2 != maker % 2]
 
     def _defender_decides_alone(self, seat: int, alone: bool) -> None:
         self.alone_decisions.append((seat, "defender", alone))

@@ -8,6 +8,8 @@ is here: it is the hot path of every simulation, so it stays short.
 
 from __future__ import annotations
 
+from typing import cast
+
 from .actions import FOLLOWING, PLAY, PLAYED_CARD
 from .bidding import Bidding
 from .cards import EFFECTIVE_SUIT, LEAD_STRENGTH, SUIT_NAMES
@@ -25,7 +27,7 @@ from .phases import (
     PLAY_PHASE,
 )
 from .playout import RandomPlayout
-from .records import Trick
+from .records import Bid, Trick
 from .rules import RuleOptions
 from .scoring import Scoring
 from .seating import NEXT_SEAT, play_seating
@@ -118,7 +120,7 @@ class HandState(Bidding, Scoring, Recording, RandomPlayout):
         self.original_kitty = deal.kitty
         self.kitty = list(deal.kitty)
         self.to_act: int | None = (dealer + 1) % seats
-        self.bids: list = []
+        self.bids: list[Bid] = []
         self.went_under = None
         self.exchange = None
         self.redeal_by: int | None = None
@@ -188,7 +190,8 @@ class HandState(Bidding, Scoring, Recording, RandomPlayout):
             if self.phase == PLAY_PHASE:
                 # inline, and C-level maps rather than comprehensions: the play is most of a
                 # random playout's actions
-                hand, following = self.hands[self.to_act], self._following
+                # (a seat is to act in the play: see hand_fields.pyi on the ignores)
+                hand, following = self.hands[self.to_act], self._following  # type: ignore[index]
                 if following is not None:
                     legal = [*filter(None, map(following.get, hand))] or [*map(_PLAY_OF, hand)]
                 else:
@@ -204,7 +207,7 @@ class HandState(Bidding, Scoring, Recording, RandomPlayout):
         hand = self.hands[seat]
         if not self.trick_cards:
             return list(hand)
-        effective = EFFECTIVE_SUIT[self.trump]
+        effective = EFFECTIVE_SUIT[self.trump]  # type: ignore[index]  # named before the play
         led = effective[self.trick_cards[0]]
         following = [card for card in hand if effective[card] == led]
         return following or list(hand)
@@ -212,7 +215,8 @@ class HandState(Bidding, Scoring, Recording, RandomPlayout):
     def honest_actions(self) -> list[str]:
         """The legal actions without a renege: what a computer player chooses from."""
         if self.phase == PLAY_PHASE and self.reneging:
-            return [PLAY[card] for card in self.playable_cards(self.to_act)]
+            # the play: a seat is to act
+            return [PLAY[card] for card in self.playable_cards(self.to_act)]  # type: ignore[arg-type]
         return self.legal_actions()
 
     # ---- applying an action ---------------------------------------------------------------
@@ -228,7 +232,9 @@ class HandState(Bidding, Scoring, Recording, RandomPlayout):
                 raise IllegalAction("This hand is over")
             raise IllegalAction(self._why_illegal(action))
         self._legal = None
-        seat = self.to_act
+        # `action` is legal, so a seat is to act, and in the play trump is named and a card led
+        # sets the trick's tables (the ignores here and below: see hand_fields.pyi)
+        seat: int = self.to_act  # type: ignore[assignment]
         if self.phase != PLAY_PHASE:
             self._apply_bidding(self.phase, seat, action)
             return
@@ -237,14 +243,14 @@ class HandState(Bidding, Scoring, Recording, RandomPlayout):
             self._watch_play(seat, card)
         self.hands[seat].remove(card)
         if trick:
-            strength = self._strength[card]
+            strength = self._strength[card]  # type: ignore[index]  # set by the trick's lead
             if strength > self._best:  # the first strongest card takes the trick: no two tie
                 self._best, self._winner = strength, seat
         else:
-            self._strength = strengths = LEAD_STRENGTH[self.trump][card]
+            self._strength = strengths = LEAD_STRENGTH[self.trump][card]  # type: ignore[index]
             self._best, self._winner = strengths[card], seat
             if not self.reneging:
-                self._following = FOLLOWING[self.trump][card]
+                self._following = FOLLOWING[self.trump][card]  # type: ignore[index]
         trick.append(card)
         following_seat = self.next_seat[seat]
         if following_seat != self.leader:
@@ -257,9 +263,9 @@ class HandState(Bidding, Scoring, Recording, RandomPlayout):
             if not action.startswith("play:"):
                 return f"'{action}' is not allowed now: play a card"
             card = action[5:]
-            if card not in self.hands[self.to_act]:
+            if card not in self.hands[cast(int, self.to_act)]:
                 return "You do not hold that card"
-            led = EFFECTIVE_SUIT[self.trump][self.trick_cards[0]]
+            led = EFFECTIVE_SUIT[cast(str, self.trump)][self.trick_cards[0]]
             return f"You must follow suit: {SUIT_NAMES[led]} were led"
         return self._why_bid_illegal(action)
 
@@ -286,11 +292,11 @@ class HandState(Bidding, Scoring, Recording, RandomPlayout):
                     return self.lone_defender
                 return self.next_seat[self.lone_defender]
             if self.maker_alone:
-                return self.next_seat[self.maker]
+                return self.next_seat[cast(int, self.maker)]
         return self.next_seat[self.dealer]
 
     def _start_play(self) -> None:
-        maker = self.maker
+        maker = cast(int, self.maker)  # trump is made
         if self.partnered:
             self.makers = (maker, (maker + 2) % 4)
         else:
@@ -301,7 +307,7 @@ class HandState(Bidding, Scoring, Recording, RandomPlayout):
         self.phase, self.to_act = PLAY_PHASE, self.leader
 
     def _maker_side(self) -> tuple[int, ...]:
-        maker = self.maker
+        maker = cast(int, self.maker)  # trump is made
         if self.partnered:
             return (maker, (maker + 2) % 4)
         if self.partner is not None:
@@ -310,7 +316,8 @@ class HandState(Bidding, Scoring, Recording, RandomPlayout):
 
     def _finish_trick(self) -> None:
         cards, log, winner = self.trick_cards, self._trick_log, self._winner
-        log.append((self.leader, cards, winner))  # `cards` is never changed again
+        # `cards` is never changed again; a trick has its leader (the ignore: hand_fields.pyi)
+        log.append((self.leader, cards, winner))  # type: ignore[arg-type]
         self.tricks_by_seat[winner] += 1
         self.trick_cards, self._following = [], None
         if self.renege_found is not None:
@@ -328,7 +335,7 @@ class HandState(Bidding, Scoring, Recording, RandomPlayout):
         playout never asks."""
         tricks, log = self._tricks, self._trick_log
         if len(tricks) < len(log):
-            orders = self.play_orders
+            orders = cast("tuple[tuple[int, ...], ...]", self.play_orders)  # set for the play
             for leader, cards, winner in log[len(tricks) :]:
                 plays = tuple(zip(orders[leader], cards, strict=True))
                 tricks.append(Trick(leader, plays, winner))
@@ -340,7 +347,8 @@ class HandState(Bidding, Scoring, Recording, RandomPlayout):
         cards = self.trick_cards
         if not cards:
             return []
-        return list(self.play_orders[self.leader][: len(cards)])
+        orders = cast("tuple[tuple[int, ...], ...]", self.play_orders)  # set for the play
+        return list(orders[cast(int, self.leader)][: len(cards)])
 
     @property
     def is_over(self) -> bool:

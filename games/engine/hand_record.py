@@ -6,10 +6,17 @@ A mixin of `HandState`, as `Bidding` and `Scoring` are; it holds no state itself
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .records import HandRecord
 
+if TYPE_CHECKING:
+    from .hand_fields import HandFields
+else:
+    HandFields = object  # at run time a plain mixin (hand_fields.pyi)
 
-class Recording:
+
+class Recording(HandFields):
     __slots__ = ()
 
     def record(self, score_after: tuple[int, ...]) -> HandRecord:

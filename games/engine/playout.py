@@ -22,10 +22,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from .actions import FOLLOWING, ORDER_UP, PASS
 from .cards import LEAD_STRENGTH
 from .phases import BID1, PLAY_PHASE
+
+if TYPE_CHECKING:
+    from .hand_fields import HandFields
+else:
+    HandFields = object  # at run time a plain mixin (hand_fields.pyi)
 
 BITS_BELOW = tuple(n.bit_length() for n in range(9))  # `n.bit_length()`, for a hand's sizes
 FIRST_ROUND = (PASS, ORDER_UP)  # the legal bids of round one with no kitty option, in order
@@ -34,10 +40,11 @@ FIRST_ROUND = (PASS, ORDER_UP)  # the legal bids of round one with no kitty opti
 def draws_like_choice(rng: random.Random) -> bool:
     """Whether `rng.choice` is `_randbelow` over `getrandbits`, which the loop inlines
     (`random.Random` and a subclass that keeps its `getrandbits`)."""
-    return type(rng)._randbelow is random.Random._randbelow_with_getrandbits
+    # private to CPython's `random` (typeshed has neither)
+    return type(rng)._randbelow is random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
 
 
-class RandomPlayout:
+class RandomPlayout(HandFields):
     """A mixin of `HandState` (hand.py); it holds no state itself."""
 
     __slots__ = ()
@@ -49,7 +56,8 @@ class RandomPlayout:
                 legal = self.legal_actions()
                 self.apply(legal[0] if len(legal) == 1 else rng.choice(legal))
             return
-        randbelow, plain_first_round = rng._randbelow, not self.kitty_options
+        randbelow: Callable[[int], int] = rng._randbelow  # type: ignore[attr-defined]  # as above
+        plain_first_round = not self.kitty_options
         self._legal = None  # never asked for below: `apply`'s checks are what is skipped
         while self.to_act is not None:
             phase = self.phase
@@ -70,10 +78,17 @@ class RandomPlayout:
         trick in one loop on local names, its end by `HandState._finish_trick` as in `apply`."""
         self._legal = None
         hands, next_seat, bits_below = self.hands, self.next_seat, BITS_BELOW
-        lead_strength, following_of = LEAD_STRENGTH[self.trump], FOLLOWING[self.trump]
-        seat, leader, trick = self.to_act, self.leader, self.trick_cards
-        strengths, best, winner = self._strength, self._best, self._winner
-        following = self._following
+        # The play is on: trump is named, a seat is to act, a trick has its leader, and a card
+        # led sets the tables that the cards following it read (the ignores: hand_fields.pyi).
+        seat: int
+        leader: int
+        strengths: dict[str, int]
+        following: dict[str, str]
+        lead_strength = LEAD_STRENGTH[self.trump]  # type: ignore[index]
+        following_of = FOLLOWING[self.trump]  # type: ignore[index]
+        seat, leader, trick = self.to_act, self.leader, self.trick_cards  # type: ignore[assignment]
+        strengths, best, winner = self._strength, self._best, self._winner  # type: ignore[assignment]
+        following = self._following  # type: ignore[assignment]
         while True:
             held = hands[seat]
             cards = ([*filter(following.__contains__, held)] or held) if trick else held

@@ -8,8 +8,8 @@ refuses any combination that makes no sense, naming the problem and the valid ch
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, fields
-from typing import Any, Literal, NamedTuple
+from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from .errors import InvalidRules
 
@@ -98,6 +98,11 @@ class RuleOptions:
     # "loner_left": the player on a loner's left leads, the lone defender when both teams are
     # alone (seed 002); "dealer_left": the dealer's left leads, skipping a sitting-out player
     opening_lead: OpeningLead = "loner_left"
+
+    # set by __post_init__ and no option: declared for the type check only, so that the
+    # dataclass has no such field when run
+    if TYPE_CHECKING:
+        hand_flags: HandFlags = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         check_rules(self)

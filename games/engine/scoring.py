@@ -8,6 +8,8 @@ A mixin of `HandState` (hand.py); it holds no state itself.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .actions import ROBSON_ADD, ROBSON_REDUCE
 from .phases import DONE, ROBSON_PHASE
 from .records import EUCHRE, MAKE, MARCH, RENEGE, Renege
@@ -16,8 +18,13 @@ BLIND_MARCH_POINTS = 5  # seed 003, Robson: "five points are awarded"
 BLIND_EUCHRE_POINTS = 1  # "... the defenders get one point"
 RENEGE_POINTS = 2  # seed 004: "Reneging: 2 points to the opposing team"
 
+if TYPE_CHECKING:
+    from .hand_fields import HandFields
+else:
+    HandFields = object  # at run time a plain mixin (hand_fields.pyi)
 
-class Scoring:
+
+class Scoring(HandFields):
     __slots__ = ()
 
     def _score(self) -> None:

@@ -13,7 +13,7 @@ holder of the called ace knows it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from .cards import sort_hand
 from .deal import DealerDraw
@@ -173,7 +173,9 @@ def seat_view(state: TableState, seat: int | None) -> SeatView:
         dealer=hand.dealer,
         phase="over" if over else hand.phase,
         to_act=state.to_act,
-        hand=tuple(sort_hand(hand.hands[seat], hand.trump)) if mine and not hidden else (),
+        hand=tuple(sort_hand(hand.hands[seat], hand.trump))
+        if seat is not None and not hidden
+        else (),
         hand_sizes=tuple(len(cards) for cards in hand.hands),
         legal_actions=legal,
         upcard=hand.upcard,
@@ -220,6 +222,6 @@ def partner_known(hand: HandState, seat: int | None) -> int | None:
         return None
     if hand.partner_shown or hand.phase == DONE:
         return partner
-    if seat == partner and hand.partner_card == "A" + hand.called_suit:
+    if seat == partner and hand.partner_card == "A" + cast(str, hand.called_suit):
         return partner
     return None

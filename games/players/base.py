@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Protocol
+from typing import Protocol, cast
 
 from games.engine import RuleOptions, SeatView
 
@@ -28,4 +28,5 @@ PlayerFactory = Callable[[random.Random], ComputerPlayer]
 def player_name(factory: PlayerFactory) -> str:
     """A short name for reports: the player class's `name`, also through functools.partial."""
     target = getattr(factory, "func", factory)  # a partial(RuleOfThumbPlayer, style=...)
-    return getattr(target, "name", None) or getattr(target, "__name__", repr(target))
+    name = getattr(target, "name", None) or getattr(target, "__name__", repr(target))
+    return cast(str, name)

@@ -23,6 +23,7 @@ import math
 from functools import cache
 from itertools import pairwise
 from pathlib import Path
+from typing import NotRequired, TypedDict
 
 from games.engine import RuleOptions, SeatView
 from games.engine.actions import CALL, ORDER_UP, PASS
@@ -32,6 +33,15 @@ from .rule_of_thumb import best_suit_to_call, order_up_strength
 
 DATA = Path(__file__).with_name("bid_table.json")
 MIN_DEALS = 8  # a cell with fewer is left out of the fit
+
+
+class Cell(TypedDict):
+    """A cell of `bid_table.json`: the mean gain of bidding over passing, over `n` deals."""
+
+    n: int
+    gain: float
+    sd: float  # the gains' standard deviation
+    solved_gain: NotRequired[float]  # the same bids solved, for the cells played out
 
 
 def bid_count(view: SeatView, rules: RuleOptions) -> tuple[float, str]:
@@ -78,7 +88,7 @@ def threshold_of(cells: list[tuple[float, float, int]], margin: float = 0.0) -> 
 
 
 @cache
-def _cells() -> dict[str, dict[str, float]]:
+def _cells() -> dict[str, Cell]:
     return json.loads(DATA.read_text())["cells"] if DATA.exists() else {}
 
 

@@ -28,7 +28,7 @@ import sys
 from multiprocessing import Pool
 from pathlib import Path
 
-from games.engine import GameState, HandState, RuleOptions, deal_hand
+from games.engine import GameState, HandState, RuleOptions, SeatView, deal_hand
 from games.engine.actions import CALL, ORDER_UP, PASS
 from games.engine.hand import BID1, BID2
 from games.engine.view import seat_view
@@ -48,7 +48,7 @@ PLAYERS = (8, 2_500)  # (samples, solver positions) a decision
 
 
 def searched_gain(
-    view,
+    view: SeatView,
     rules: RuleOptions,
     bid: str,
     samples: int,
@@ -59,19 +59,21 @@ def searched_gain(
     """Mean points of `bid` minus a pass over `samples` deals consistent with the view, the
     play solved (and calibrated); and over the first `played` of them, the play played out by
     `played_points`' players (None when `played` is 0)."""
+    seat = view.seat
+    assert seat is not None  # the view of the seat to bid
     gains, real = [], []
     for used, world in enumerate(world_stream(view, rules, rng)):
         if used >= samples:
             break
         base = world_state(view, rules, world)
-        mine = play_out(base.clone(), view.seat, Candidate(bid), rules, view.score)
-        passed = play_out(base.clone(), view.seat, Candidate(PASS), rules, view.score)
+        mine = play_out(base.clone(), seat, Candidate(bid), rules, view.score)
+        passed = play_out(base.clone(), seat, Candidate(PASS), rules, view.score)
         gains.append(mine - passed)
         if used < played:
             seed = f"{label}/{used}"  # the same players for the bid and the pass
             real.append(
-                played_points(base.clone(), view.seat, bid, rules, view.score, seed, *PLAYERS)
-                - played_points(base.clone(), view.seat, PASS, rules, view.score, seed, *PLAYERS)
+                played_points(base.clone(), seat, bid, rules, view.score, seed, *PLAYERS)
+                - played_points(base.clone(), seat, PASS, rules, view.score, seed, *PLAYERS)
             )
     return sum(gains) / len(gains), (sum(real) / len(real) if real else None)
 

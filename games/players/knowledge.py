@@ -62,7 +62,8 @@ class PlayKnowledge:
     def seats_after_me(self) -> list[int]:
         """Seats still to play to the current trick after me, in play order."""
         still_to_play = self.players - len(self.trick) - 1
-        seats, seat = [], self.seat
+        seats: list[int] = []
+        seat = self.seat
         while len(seats) < still_to_play:
             seat = (seat + 1) % self.seats
             if seat not in self.sitting_out:

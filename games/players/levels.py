@@ -25,11 +25,12 @@ from __future__ import annotations
 
 import logging
 import random
+from typing import TypedDict
 
 from games.engine import RuleOptions, SeatView
 from games.engine.hand import PLAY_PHASE
 
-from .base import ComputerPlayer
+from .base import ComputerPlayer, PlayerFactory
 from .rule_of_thumb import BiddingStyle, choose_action
 from .rule_of_thumb_play import honest_choices
 from .search import SearchPlayer
@@ -72,10 +73,20 @@ STRONG_PLAY_SAMPLES = 24
 STRONG_BID_SAMPLES = 48
 # solver positions per decision (the bids reach it, the card play seldom): the time limit
 STRONG_NODE_BUDGET = 40_000
+
+
+class SearchedBidding(TypedDict):
+    """`SearchPlayer`'s margins for a searched bid (see search/bidding.py)."""
+
+    bid_margin: float
+    alone_margin: float
+    confidence: float
+
+
 # the searched bids depart from the table's bid only on clear evidence (see search/bidding.py):
 # by a standard error and, for a bid over a pass, by the solved play's optimism measured where
 # the table's bids were played out (`bid_table.learned_bid_margin`; 0.3 elsewhere)
-STRONG_BIDDING = {"bid_margin": 0.3, "alone_margin": 0.3, "confidence": 1.0}
+STRONG_BIDDING: SearchedBidding = {"bid_margin": 0.3, "alone_margin": 0.3, "confidence": 1.0}
 
 
 class EasyPlayer:
@@ -144,7 +155,11 @@ class StrongPlayer(GuardedSearchPlayer):
         )
 
 
-LEVEL_PLAYERS = {"easy": EasyPlayer, "normal": NormalPlayer, "strong": StrongPlayer}
+LEVEL_PLAYERS: dict[str, PlayerFactory] = {
+    "easy": EasyPlayer,
+    "normal": NormalPlayer,
+    "strong": StrongPlayer,
+}
 
 
 def unknown_level_message(level: str) -> str:

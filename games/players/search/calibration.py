@@ -36,7 +36,7 @@ def outcome_rates() -> dict[str, list[list[float]]]:
     if not DATA.exists():  # while it is being counted: the solver's classes as they are
         return {}
     counts = json.loads(DATA.read_text())["counts"]
-    rates = {}
+    rates: dict[str, list[list[float]]] = {}
     for kind, rows in counts.items():
         rates[kind] = []
         for solved, row in enumerate(rows):

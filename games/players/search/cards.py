@@ -63,7 +63,7 @@ class TrumpTables:
         self.order = [
             sorted(
                 (i for i in in_deck if self.suit[i] == s),
-                key=lambda i, s=s: -self.strength[s][i],
+                key=lambda i: -self.strength[s][i],  # used at once: `s` is this suit
             )
             for s in range(4)
         ]
