@@ -16,6 +16,7 @@ from euchre_site.busy import SocketBusyGuard  # noqa: E402
 from euchre_site.origins import SameOriginValidator  # noqa: E402
 from euchre_site.proxies import ProxyHeadersMiddleware  # noqa: E402
 from euchre_site.routing import websocket_urlpatterns  # noqa: E402
+from euchre_site.socket_sends import ClosedSocketSends  # noqa: E402
 from games.collector import long_running_gc  # noqa: E402
 from games.flood_gate import FloodCooldownGate  # noqa: E402
 
@@ -26,10 +27,12 @@ application = ProxyHeadersMiddleware(
             "http": django_asgi_app,
             # Foreign origins, a flooder's session cooling down and anonymous users are
             # refused before any consumer runs; an exhausted database pool while reading the
-            # session is a clean "busy" refusal.
-            "websocket": SameOriginValidator(
-                FloodCooldownGate(
-                    SocketBusyGuard(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
+            # session is a clean "busy" refusal. A send to a client that went away is dropped.
+            "websocket": ClosedSocketSends(
+                SameOriginValidator(
+                    FloodCooldownGate(
+                        SocketBusyGuard(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
+                    )
                 )
             ),
         }

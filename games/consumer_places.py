@@ -1,6 +1,8 @@
-"""A table socket's place among its player's and address's open sockets, and its closing for
-flooding: the part of `TableConsumer` (consumers.py) that counts sockets in Redis
-(services/socket_slots.py). A mixin, so that each file stays readable; it holds no state itself.
+"""A table socket's place among its player's and address's open sockets, its share of its
+player's message budget, and its closing for flooding: the part of `TableConsumer`
+(consumers.py, and the watchers' consumers_watch.py) that counts sockets and messages in Redis
+(services/socket_slots.py, services/message_budget.py). A mixin, so that each file stays
+readable; it holds no state itself.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ import logging
 
 from redis.exceptions import RedisError
 
+from .services.message_budget import player_budget_join, player_budget_leave
 from .services.socket_beats import socket_beat_start, socket_beat_stop
 from .services.socket_slots import (
     SocketsCoolingDown,
@@ -50,9 +53,13 @@ class SocketPlaces:
             # a player's socket is told the table's watcher count at each beat
             on_watchers=self.send_watchers if self.beat_tells_watchers else None,
         )
+        self.budget = player_budget_join(self.user_id)  # its player's messages, every socket
         return True
 
     async def leave_slot(self) -> None:
+        budget, self.budget = self.budget, None
+        if budget is not None:
+            player_budget_leave(budget)
         heartbeat, self.heartbeat = self.heartbeat, None
         if heartbeat is not None:
             await socket_beat_stop(heartbeat)

@@ -14,8 +14,8 @@ A socket acts only for its own seat: the seat comes from the session's user, not
 Each socket also listens on its player's own group: a block closes it at once (close code
 4003), a mute or unmute in any tab refreshes its chat.
 
-A player may hold GAME_SOCKETS_PER_PLAYER table sockets open at once (and a client address
-GAME_SOCKETS_PER_ADDRESS), counted over every process in Redis (games/services/socket_slots.py):
+A player may hold GAME_SOCKETS_PER_PLAYER table and watch sockets open at once (and a client
+address GAME_SOCKETS_PER_ADDRESS), counted over every process in Redis (services/socket_slots.py):
 one more is accepted, told "too_many_sockets" and closed with 4029. A sync costs one query and
 no replay while the game is at the version this socket last sent, and none at all within
 GAME_SYNC_COALESCE_SECONDS of it. When the process's database pool stays exhausted for its
@@ -25,9 +25,11 @@ Floods (games/rate_limit.py): a socket sending faster than a person could gets o
 {"type": "error", "code": "rate_limited"} and its extra messages are dropped; malformed messages
 are answered with "bad_message"; both cost strikes, and a socket out of strikes is told
 "flooding" and closed with 4008, and its player's new sockets are refused (told "flooding", closed
-with 4008) for GAME_FLOOD_COOLDOWN_SECONDS (services/socket_slots.py). A message over
-MAX_MESSAGE_CHARS is answered "too_big" and the socket closed with 4009 (daphne itself closes
-with 1009 beyond --websocket-max-message-size).
+with 4008) for GAME_FLOOD_COOLDOWN_SECONDS (services/socket_slots.py). A player whose sockets,
+table and watch, together send faster than one may (their shared budget,
+services/message_budget.py) is told "rate_limited" too and the extra messages are dropped, without
+a strike. A message over MAX_MESSAGE_CHARS is answered "too_big" and the socket closed with 4009
+(daphne itself closes with 1009 beyond --websocket-max-message-size).
 """
 
 from __future__ import annotations
@@ -52,6 +54,7 @@ from .selectors import table_state
 from .selectors_moderation import MutesAtTable
 from .services.after_move import seat_group, table_group
 from .services.chat import ChatRejected, chat_opening_reads, chat_post, chat_with_mutes
+from .services.message_budget import PlayerBudget
 from .services.move_retry import MoveBusy, game_act_retrying
 from .services.mutes import MuteRefused, chat_mute_seat, chat_unmute_seat
 from .services.play import MoveRejected, seat_touch
@@ -83,6 +86,7 @@ class TableConsumer(SocketPlaces, AsyncWebsocketConsumer):
     accepted: bool = False
     slot: SocketSlot | None = None
     heartbeat: SocketBeat | None = None
+    budget: PlayerBudget | None = None  # shared with the player's other sockets here
     # the last state frame sent (a dict, or a pushed frame's text), and when (time.monotonic):
     # a repeated sync's answer; how many finished hands the page's history holds, and the
     # table's part it holds from a pushed frame (None: from a whole state, or none)
@@ -175,6 +179,8 @@ class TableConsumer(SocketPlaces, AsyncWebsocketConsumer):
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         verdict = self.guard.admit()
+        if verdict is Verdict.PASS:  # then the player's budget, with their other sockets
+            verdict = self.guard.shared(self.budget is None or await self.budget.take())
         if verdict is Verdict.CLOSE:
             await self.close_flooding()
             return

@@ -6,6 +6,10 @@ without a token is dropped (not answered, not handed to the services) and costs 
 a malformed one. Strikes come from a second, slower bucket: when it is empty the socket is
 closed. State lives in the socket's own process only: it limits one connection, and a
 reconnecting flooder starts from a full bucket but has to pass the login and the handshake again.
+A message this socket's bucket lets through then meets the budget all of its player's sockets
+share (services/message_budget.py, `SocketGuard.shared`): one over it is dropped and told once
+too, but costs no strike: each socket within its own rate sends at most 8 a second, cheap to
+drop, and closing them only makes a script open them again.
 """
 
 from __future__ import annotations
@@ -70,12 +74,28 @@ class SocketGuard:
         self.closed = False
 
     def admit(self) -> Verdict:
-        """Called for every incoming message, before anything else is done with it."""
+        """Called for every incoming message, before anything else is done with it. PASS: this
+        socket's bucket had a token, and the player's shared budget is asked next (`shared`)."""
         if self.closed:
             return Verdict.DROP
         if self.messages.take():
+            return Verdict.PASS
+        return self.refuse()
+
+    def shared(self, admitted: bool) -> Verdict:
+        """What to do with a message `admit` let through, given whether the budget this socket
+        shares with its player's other sockets had room for it: none, it is dropped (told
+        once), without a strike."""
+        if admitted:
             self.warned = False
             return Verdict.PASS
+        if self.warned:
+            return Verdict.DROP
+        self.warned = True
+        return Verdict.WARN
+
+    def refuse(self) -> Verdict:
+        """A message over a rate: warned once, then dropped, each a strike."""
         if not self.strike():
             return Verdict.CLOSE
         if self.warned:

@@ -169,12 +169,22 @@ def live_game_of_player(*, player_id: int, viewer_id: int) -> LiveTable | None:
 def watch_state(*, game_id: int) -> dict[str, Any] | None:
     """A watcher's frame: the table as of its last checkpoint, from no seat (None: no such
     game). "version" is the number of actions this view shows, not the game's: a watcher
-    learns nothing of moves after the checkpoint, not even how many there were."""
-    seats = list(
+    learns nothing of moves after the checkpoint, not even how many there were. It replays the
+    whole log: sockets and the watch page take it built once for every watcher
+    (`games.watch_frames`)."""
+    seats = watch_seats(game_id=game_id)
+    return watch_state_of(seats) if seats else None
+
+
+def watch_seats(*, game_id: int) -> list[Seat]:
+    """The game's seats by position, with their game and players (empty: no such game)."""
+    return list(
         Seat.objects.filter(game_id=game_id).select_related("game", "user").order_by("position")
     )
-    if not seats:
-        return None
+
+
+def watch_state_of(seats: list[Seat]) -> dict[str, Any]:
+    """`watch_state` of a game's seats (`watch_seats`, not empty)."""
     game = seats[0].game
     actions = Action.objects.filter(game=game).order_by("sequence").values_list("action", flat=True)
     seen, view = watch_checkpoint(RuleOptions.from_dict(game.rules), game.seed, list(actions))

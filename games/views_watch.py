@@ -6,11 +6,13 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from .models import Game
-from .selectors_watch import Access, watch_access, watch_state
+from .selectors_watch import Access, watch_access
 from .services.presence import online_mark
+from .watch_frames import watch_frame_now
 
 
 @login_required
@@ -24,8 +26,6 @@ def table_watch(request: HttpRequest, game_id: int) -> HttpResponse:
         context = {"game": game, "message": allowed.message}
         return render(request, "games/watch_refused.html", context, status=403)
     online_mark(user_id=request.user.pk)
-    return render(
-        request,
-        "games/table.html",
-        {"game": game, "state": watch_state(game_id=game.pk), "watching": True},
-    )
+    frame = watch_frame_now(game_id=game.pk)  # built once for every watcher: no replay
+    state = frame.as_state(timezone.now().isoformat()) if frame is not None else None
+    return render(request, "games/table.html", {"game": game, "state": state, "watching": True})

@@ -48,3 +48,21 @@ def test_junk_costs_strikes_and_strikes_come_back_slowly():
     clock.now = 5  # one strike back
     assert guard.strike() is True
     assert guard.strike() is False and guard.closed
+
+
+def test_a_message_over_the_players_budget_is_dropped_and_told_once_without_a_strike():
+    """`admit` lets a message through its socket's bucket; `shared` then says what the budget
+    of all of the player's sockets made of it (services/message_budget.py)."""
+    guard = SocketGuard(strikes=3, clock=Clock())
+    assert guard.admit() is Verdict.PASS and guard.shared(False) is Verdict.WARN
+    assert guard.admit() is Verdict.PASS and guard.shared(False) is Verdict.DROP  # told once
+    assert guard.admit() is Verdict.PASS and guard.shared(True) is Verdict.PASS
+    # a message through both: the next refusal is told again
+    assert guard.admit() is Verdict.PASS and guard.shared(False) is Verdict.WARN
+    # the socket within its own rate is never closed for its player's budget
+    clock = Clock()
+    guard = SocketGuard(strikes=3, clock=clock)
+    for _ in range(100):
+        clock.now += 0.2
+        assert guard.admit() is Verdict.PASS and guard.shared(False) is not Verdict.CLOSE
+    assert not guard.closed
