@@ -20,6 +20,8 @@ from games.consumer_places import CLOSE_FLOODING
 from games.consumers import CLOSE_TOO_BIG, MAX_MESSAGE_CHARS
 from games.models import Action, ChatMessage, ChatMute, Game, Seat
 from games.selectors import engine_game
+from games.services.loop_redis import loop_redis
+from games.services.message_budget import player_budget_key
 from tests.games.live.sockets import join, run, send, table_socket
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
@@ -114,6 +116,13 @@ async def answers_to(socket, message: str | bytes, probe: int, version: int) -> 
             frames.append(frame)
 
 
+async def budget_fresh(user_id: int) -> None:
+    """The player's message budget over all their sockets (games/services/message_budget.py)
+    full again, as each fresh socket's own guard is: these tests send hostile fields, not floods,
+    and their hundreds of messages with probes would outrun it."""
+    await loop_redis().delete(player_budget_key(user_id))
+
+
 def bad_frames(frames: list[dict], version: int) -> list[dict]:
     """Frames that are neither an error with a code nor the unchanged state."""
     return [
@@ -132,6 +141,7 @@ def fuzz(game: Game, player, messages: list[str | bytes], version: int) -> list[
 
     async def scenario() -> None:
         for start in range(0, len(messages), PER_SOCKET):
+            await budget_fresh(player.pk)
             socket = await table_socket(game.pk, player)
             await join(socket)
             for message in messages[start : start + PER_SOCKET]:
@@ -296,6 +306,7 @@ def test_any_message_leaves_the_socket_open_and_answers_in_the_protocol(started_
     frames: list[dict] = []
 
     async def scenario() -> None:
+        await budget_fresh(players[0].pk)
         socket = await table_socket(game.pk, players[0])
         await join(socket)
         for message in messages:
