@@ -61,7 +61,7 @@ class PubSubLayer(RedisPubSubChannelLayer):
         message) in the order given, one pipeline of a plain Redis client per shard. Handing
         a move's sends to an event loop's thread cost that thread 0.2-0.7 ms of CPU a move
         (the loop's wake-up, a task, a timeout, redis-py's asyncio pipeline) where this costs
-        about 0.06 (docs/benchmarks.md, the twenty-first step)."""
+        about 0.06 (docs/benchmarks.md, "What the figures rest on")."""
         by_shard: dict[int, list[tuple[str, bytes]]] = {}
         namer = self._sync_namer()
         for group, message in sends:
