@@ -15,7 +15,7 @@ The table's part of a frame (its rules, its seats, ...: `games.selectors.table_f
 same at every version until a seat changes, yet was about half of a pushed frame's bytes, four
 times over for a person's move and the three computers' after it. It travels beside the frames
 (`RunFrames.table`) and a socket sends it only when its page has another one (`wire_text`'s
-`table`): a frame without `seats` keeps the page's table part (main.js, `games.load_client`).
+`table`): a frame without `seats` keeps the page's table part (main.js, `games.lab.load_client`).
 """
 
 from __future__ import annotations

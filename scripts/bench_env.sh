@@ -1,4 +1,4 @@
-# Environment shared by scripts/cluster.py and `python -m games.loadgen` for the load
+# Environment shared by scripts/cluster.py and `python -m games.lab.loadgen` for the load
 # figures: source it in both shells (the sessions the load generator makes are signed with
 # SECRET_KEY, so both sides must agree). A database of its own; Redis keys under their own prefix.
 export DJANGO_SETTINGS_MODULE=euchre_site.settings

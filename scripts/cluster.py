@@ -5,7 +5,7 @@ Celery workers and exactly one beat, all sharing DATABASE_URL and REDIS_URL.
     DATABASE_URL=postgres://... REDIS_URL=redis://... \\
         .venv/bin/python scripts/cluster.py --daphnes 4 --first-port 8001 --workers 1
 
-It prints the WebSocket URLs to hand to `python -m games.loadgen --urls` and stops every child
+It prints the WebSocket URLs to hand to `python -m games.lab.loadgen --urls` and stops every child
 on Ctrl-C (or SIGTERM); if a child dies the others are stopped too. The same processes as the
 Procfile, without a process manager. Logs go to var/cluster/NAME.log.
 """

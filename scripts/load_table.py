@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The README's load table in one command: for each number of daphne processes, start the site
-with scripts/cluster.py, run `python -m games.loadgen` for each number of tables, stop it, and
+with scripts/cluster.py, run `python -m games.lab.loadgen` for each number of tables, stop it, and
 print one Markdown row per run (the full reports go to var/load/), then the CPU milliseconds
 per move of each process group of the site (daphne, worker, beat, PostgreSQL, Redis) and their
 total, over the measured window (the moves stored in it, the tables' opening left out), and the
@@ -88,7 +88,7 @@ def cpu_jiffies() -> tuple[int, int]:
 
 PROCESS_GROUPS = (
     ("harness", "scripts/"),  # this script and cluster.py: their names mention daphne
-    ("loadgen", "games.loadgen"),
+    ("loadgen", "games.lab.loadgen"),
     ("daphne", "daphne"),
     ("worker", "worker"),
     ("beat", "beat"),
@@ -142,10 +142,18 @@ def database_analyze() -> None:
 
 
 def search_cpu(after_id: int, upto_id: int) -> dict[str, float]:
-    """The computers' decisions of the window decided again in one process (games.search_cpu):
+    """The computers' decisions of the window decided again in one process (games.lab.search_cpu):
     their CPU, to tell the search's share of a move from the rest."""
     done = subprocess.run(
-        [PYTHON, "-m", "games.search_cpu", "--after-id", str(after_id), "--upto-id", str(upto_id)],
+        [
+            PYTHON,
+            "-m",
+            "games.lab.search_cpu",
+            "--after-id",
+            str(after_id),
+            "--upto-id",
+            str(upto_id),
+        ],
         cwd=ROOT,
         check=True,
         capture_output=True,
@@ -173,7 +181,7 @@ def run_one(args: argparse.Namespace, daphnes: int, tables: int, out: Path) -> d
     database_analyze()
     urls = ",".join(f"ws://127.0.0.1:{8001 + i}" for i in range(daphnes))
     command = [
-        PYTHON, "-m", "games.loadgen",
+        PYTHON, "-m", "games.lab.loadgen",
         "--tables", str(tables),
         "--humans-per-table", str(args.humans_per_table),
         "--duration", str(args.duration),
@@ -272,7 +280,7 @@ def main() -> int:
     parser.add_argument("--think-max", type=float, default=0.4)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--worker-nice", type=int, default=0)
-    parser.add_argument("--flooders", type=int, default=0, help="as games.loadgen's")
+    parser.add_argument("--flooders", type=int, default=0, help="as games.lab.loadgen's")
     parser.add_argument("--flood-rate", type=float, default=200)
     parser.add_argument(
         "--search-cpu",

@@ -1,6 +1,6 @@
 """The strength we publish for each level: read from `published_strength.json`, checked.
 
-The file holds the arena's figures (`games/arena.py`, and the match against OpenSpiel's bot),
+The file holds the arena's figures (`games/lab/arena.py`, and the match against OpenSpiel's bot),
 written by whoever measured them; the site's "Computer players" page shows them. A file that
 does not have the expected shape is refused with a message naming the file and what is wrong,
 rather than shown half-read: a wrong figure on a public page is worse than no page.
@@ -11,7 +11,7 @@ The file's shape::
      "rows": [{"level": "strong", "opponent": "baseline", "deals": 600,
                "points_per_hand": 0.786, "opponent_points_per_hand": 0.615,
                "difference": 0.171, "ci_low": 0.119, "ci_high": 0.223,
-               "p50_ms": 13.4, "p95_ms": 58.7, "command": "python -m games.arena ..."}]}
+               "p50_ms": 13.4, "p95_ms": 58.7, "command": "python -m games.lab.arena ..."}]}
 
 A level may lack a row for an opponent: it was not measured yet.
 """

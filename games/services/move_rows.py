@@ -4,7 +4,7 @@ their players' names in one statement, and the log's insert with the game's upda
 Every move makes these, and the ORM's work to build them (compiling the query, the
 select_related join, bulk_create's batching, save()'s field handling) cost several times the
 statements themselves: 0.74 ms against 0.08 ms for the seats, 0.35 against 0.09 for the game
-(`games.bench_move` profile, issue 21). The SQL is built once from the models' own metadata, so
+(`games.lab.bench_move` profile, issue 21). The SQL is built once from the models' own metadata, so
 a field added to a model is read here too, and the rows become ordinary model instances (a
 player's other fields are deferred: reading one is a query, as Django does for `.only()`).
 Each statement is also a round trip and a statement's own work in PostgreSQL and in psycopg:

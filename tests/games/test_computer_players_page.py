@@ -73,7 +73,7 @@ def test_the_shipped_figures_are_valid_and_give_every_level_against_the_baseline
     strength = published_strength()
     for level in LEVELS:
         row = strength.row(level, BASELINE)
-        assert row is not None and row.command.startswith("python -m games.arena")
+        assert row is not None and row.command.startswith("python -m games.lab.arena")
         assert row.ci_low <= row.difference <= row.ci_high
     # the same figures as docs/computer-players.md publishes, from the same runs
     docs = (Path(__file__).resolve().parents[2] / "docs" / "computer-players.md").read_text()

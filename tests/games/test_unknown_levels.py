@@ -11,10 +11,10 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from accounts.models import User
-from games import arena
 from games.engine import GameState, RuleOptions
 from games.engine.view import seat_view
 from games.forms import PlayNowForm, PrivateTableForm
+from games.lab import arena
 from games.management.commands import simulate as simulate_command
 from games.models import ComputerLevel, Game, QueueEntry
 from games.players.levels import LEVELS, choose_action_at_level, player_for_level

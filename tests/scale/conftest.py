@@ -1,7 +1,7 @@
 """Fault tests with real processes: daphne, Celery workers, beat and (for one test) a Redis of
-their own, all on pytest-django's test database; browsers are `games.load_client.TableClient`s on
-an event loop in a thread of their own, so that the test body stays synchronous (database checks,
-killing processes) while the sockets play.
+their own, all on pytest-django's test database; browsers are
+`games.lab.load_client.TableClient`s on an event loop in a thread of their own, so that the test
+body stays synchronous (database checks, killing processes) while the sockets play.
 
 Everything waits by polling for a condition with a generous limit: the machine may be busy.
 """
@@ -28,7 +28,7 @@ from django.conf import settings
 from accounts.models import User
 from euchre_site.celery import app as celery_app
 from games.engine import RuleOptions
-from games.load_client import TableClient
+from games.lab.load_client import TableClient
 from games.models import Action, Game
 from games.selectors import engine_game
 from games.services.tables import seat_take, table_create, table_start

@@ -8,7 +8,7 @@ import asyncio
 import random
 import time
 
-from games.load_client import TableClient
+from games.lab.load_client import TableClient
 
 SEATS = [{"position": n, "computer": n != 0} for n in range(4)]
 

@@ -16,7 +16,7 @@ import time
 import pytest
 
 from games.engine import RuleOptions
-from games.load_client import page_origin
+from games.lab.load_client import page_origin
 from tests.games.finished_games import finished_game_store
 from tests.games.live.sockets import session_cookie
 

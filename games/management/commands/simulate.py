@@ -8,7 +8,7 @@
     python manage.py simulate --variant robson --rules target_score=5 --games 200
     python manage.py simulate --variant all --games 100 --players random
 
-The work is done by `games.simulation`; this command only reads its options and prints.
+The work is done by `games.lab.simulation`; this command only reads its options and prints.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.engine import PRESETS, InvalidRules, RuleOptions, preset_rules
+from games.lab.simulation import SimulationReport, simulate
 from games.players import PLAYER_KINDS
-from games.simulation import SimulationReport, simulate
 
 RULE_NAMES = tuple(option.name for option in fields(RuleOptions))
 TRUE_WORDS, FALSE_WORDS = ("true", "yes", "on", "1"), ("false", "no", "off", "0")

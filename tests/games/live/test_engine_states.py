@@ -19,8 +19,8 @@ from games.selectors import engine_game, engine_of, table_state
 from games.services import move_record
 from games.services.play import computer_act, computer_run, game_act
 from games.services.tables import table_create, table_start
+from tests.games.conftest import player_to_act
 
-from .conftest import player_to_act
 from .sockets import join, receive, run, table_socket
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]

@@ -39,7 +39,7 @@ from games.services.tables import seat_take, table_create
 
 from .sockets import join, receive, run, send, table_socket
 
-PASSWORD = "a long password 1"  # tests/games/live/conftest.py's make_player
+PASSWORD = "a long password 1"  # tests/games/conftest.py's make_player
 
 
 @pytest.fixture

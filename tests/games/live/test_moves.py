@@ -10,8 +10,7 @@ from django.db import connection
 from games.models import Action
 from games.selectors import engine_game
 from games.services.play import MoveRejected, game_act
-
-from .conftest import player_to_act
+from tests.games.conftest import player_to_act
 
 pytestmark = pytest.mark.django_db
 

@@ -14,8 +14,7 @@ from games.services.moderation import player_block, player_warn, report_dismiss
 from games.services.play_again import play_again
 from games.services.reports import report_create
 from games.services.tables import invitation_send, seat_take, table_create, table_start
-
-from .conftest import play_to_the_end
+from tests.games.conftest import play_to_the_end
 
 pytestmark = pytest.mark.django_db
 

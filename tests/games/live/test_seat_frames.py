@@ -20,9 +20,9 @@ from games.selectors import engine_game, table_fields, table_state
 from games.services.after_move import seat_group, table_group, watch_group
 from games.services.play import computer_act, game_act
 from games.services.tables import game_cancel
+from tests.games.conftest import player_to_act
 from tests.games.test_frame_wire import pushed_of, table_of
 
-from .conftest import player_to_act
 from .layer_listen import listening
 from .sockets import join, receive, run, table_socket
 

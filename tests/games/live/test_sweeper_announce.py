@@ -15,8 +15,8 @@ from games.selectors import engine_game
 from games.services import after_move
 from games.services.play import game_act
 from games.services.sweeper import stalled_games_requeue
+from tests.games.conftest import player_to_act
 
-from .conftest import player_to_act
 from .sockets import join, receive, run, table_socket
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]

@@ -27,8 +27,7 @@ from games.services.tables import game_cancel
 from games.services.turn_timers import due_timeouts_queue
 from games.tasks import sweep_stalled_games, turn_timeout
 from tests.celery_queue import queue_clear, queued, queued_headers
-
-from .conftest import player_to_act
+from tests.games.conftest import player_to_act
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
 

@@ -24,8 +24,7 @@ from games.services.tables import (
     table_create,
     table_start,
 )
-
-from .conftest import play_to_the_end
+from tests.games.conftest import play_to_the_end
 
 pytestmark = pytest.mark.django_db
 

@@ -32,4 +32,4 @@ def test_the_published_figures_have_the_page_s_shape_and_add_up() -> None:
         assert row["difference"] == pytest.approx(difference, abs=0.002)
         assert row["ci_low"] < row["difference"] < row["ci_high"]
         assert 0 <= row["p50_ms"] <= row["p95_ms"]
-        assert row["command"].startswith("python -m games.arena")
+        assert row["command"].startswith("python -m games.lab.arena")

@@ -12,8 +12,8 @@ import pytest
 from games.engine import Deal, GameState, HandState, RuleOptions, SeatView
 from games.engine.cards import DECK
 from games.engine.view import seat_view
+from games.lab.simulation import describe_rules, play_game, simulate
 from games.players import RandomPlayer, RuleOfThumbPlayer, choose_action
-from games.simulation import describe_rules, play_game, simulate
 
 BOOLEAN_OPTIONS = (
     "going_under",

@@ -14,10 +14,10 @@ import pytest
 from games.engine import Deal, GameState, HandState, IllegalAction, RuleOptions, SeatView
 from games.engine.cards import DECK, EFFECTIVE_SUIT
 from games.engine.view import seat_view
+from games.lab.simulation import describe_rules
 from games.players import RandomPlayer, RuleOfThumbPlayer
 from games.players.search import SearchPlayer
 from games.players.search.sampler import constraints_of, sample_worlds
-from games.simulation import describe_rules
 
 BOOLEAN_OPTIONS = (
     "going_under",

@@ -19,12 +19,12 @@ from games.engine import (
     rules_deck,
 )
 from games.engine.view import seat_view
+from games.lab.simulation import describe_rules
 from games.players import RandomPlayer, RuleOfThumbPlayer, choose_action
 from games.players.knowledge import play_knowledge, view_deck
 from games.players.levels import EasyPlayer
 from games.players.rule_of_thumb_variants import choose_robson, sweep_points
 from games.players.score_race import race_win, standing_value
-from games.simulation import describe_rules
 
 from .situations import robson_sweep, situation
 

@@ -1,6 +1,6 @@
 """The arena's figures and how they are printed: each side's statistics, the mean difference
 with its 95% interval, decision-time quantiles, the report and the Markdown tables
-(see `games/arena.py`)."""
+(see `games/lab/arena.py`)."""
 
 from __future__ import annotations
 

@@ -17,7 +17,7 @@ import time
 from collections import Counter
 from typing import Any
 
-from games.load_client import page_origin
+from games.lab.load_client import page_origin
 
 RECONNECT_SECONDS = 0.5
 

@@ -1,4 +1,4 @@
-"""The load table's search CPU (games/search_cpu.py): the computers' stored moves of a window
+"""The load table's search CPU (games/lab/search_cpu.py): the computers' stored moves of a window
 decided again give the same moves, and one stored differently is counted."""
 
 from __future__ import annotations
@@ -6,11 +6,10 @@ from __future__ import annotations
 import pytest
 from django.db.models import Max
 
+from games.lab.search_cpu import decisions_cpu
 from games.models import Action, Game
-from games.search_cpu import decisions_cpu
-
-from .test_computer_runs import person_with_computers, to_the_persons_turn
-from .test_computers_with_the_person import persons_move
+from tests.games.live.test_computer_runs import person_with_computers, to_the_persons_turn
+from tests.games.live.test_computers_with_the_person import persons_move
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
 

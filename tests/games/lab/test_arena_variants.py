@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from games import arena
 from games.engine import PRESETS, preset_rules
+from games.lab import arena
 from games.players import RuleOfThumbPlayer
 from games.players.rule_of_thumb import BiddingStyle
 

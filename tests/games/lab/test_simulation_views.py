@@ -17,8 +17,8 @@ from games.engine import PRESETS, GameState, RuleOptions, SeatView, preset_rules
 from games.engine.deal import Deal, deal_hand, first_dealer
 from games.engine.kitty import is_ace_no_face, is_farmers_hand, is_no_ace_no_face_no_trump
 from games.engine.view import seat_view
+from games.lab.simulation_views import FastViews
 from games.players import RandomPlayer
-from games.simulation_views import FastViews
 
 # kinds of action a random player would rarely happen on, taken whenever they are legal
 SPECIAL = ("exchange:", "under:", "redeal", "blind_alone", "ace:", "robson:reduce")

@@ -1,12 +1,12 @@
 """Watchers' storm: what watch sockets syncing as fast as they may cost another table's sync.
 
-    . scripts/bench_env.sh && .venv/bin/python -m games.load_watch --daphnes 1
-    . scripts/bench_env.sh && .venv/bin/python -m games.load_watch --urls ws://127.0.0.1:8001
+    . scripts/bench_env.sh && .venv/bin/python -m games.lab.load_watch --daphnes 1
+    . scripts/bench_env.sh && .venv/bin/python -m games.lab.load_watch --urls ws://127.0.0.1:8001
 
 A benchmark, not a test (the figures are in docs/benchmarks.md). It needs the site's settings
 (DATABASE_URL, REDIS_URL, SECRET_KEY: those of the daphne processes; scripts/bench_env.sh, which
 also lifts the per-address socket limit: every socket comes from this machine) and makes its
-players directly in the database, as `games.loadgen` does. With `--daphnes N` it starts N
+players directly in the database, as `games.lab.loadgen` does. With `--daphnes N` it starts N
 daphne processes itself (logs in var/load_watch/) and stops them at the end; with `--urls` it
 uses running ones.
 
@@ -281,7 +281,7 @@ def report(args: argparse.Namespace, result: dict[str, Any], logs: list[Path]) -
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m games.load_watch", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m games.lab.load_watch", description=__doc__)
     where = parser.add_mutually_exclusive_group(required=True)
     where.add_argument("--urls", help="comma-separated ws://host:port of running daphnes")
     where.add_argument("--daphnes", type=int, help="start this many daphne processes")

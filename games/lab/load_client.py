@@ -15,7 +15,7 @@ from urllib.parse import urlparse
 # the load generator's own parsing was a quarter of its CPU, on the site's machine
 from orjson import loads as frame_loads
 
-from .frame_wire import TABLE_KEYS
+from games.frame_wire import TABLE_KEYS
 
 # close codes after which the page script stops reconnecting (blocked, not logged in, no seat)
 FINAL_CLOSE_CODES = frozenset({4003, 4401, 4403})

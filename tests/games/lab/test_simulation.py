@@ -9,8 +9,7 @@ import pytest
 
 from games.engine import PRESETS, RuleOptions, SeatView, preset_rules
 from games.engine.records import EUCHRE, MARCH
-from games.players import RandomPlayer, RuleOfThumbPlayer
-from games.simulation import (
+from games.lab.simulation import (
     SimulationError,
     SimulationReport,
     describe_rules,
@@ -18,6 +17,7 @@ from games.simulation import (
     seat_factories,
     simulate,
 )
+from games.players import RandomPlayer, RuleOfThumbPlayer
 
 ALL_ON = RuleOptions(
     going_under=True, stick_the_dealer=True, defend_alone=True, win_by_two=True, no_trump=True

@@ -1,4 +1,4 @@
-"""The load generator's measures (`games.load_measures`): a flooding player's own table is
+"""The load generator's measures (`games.lab.load_measures`): a flooding player's own table is
 measured apart, so the p99 the load table prints is the other tables' (issue 21's goal)."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from games.load_measures import Measures, TableTracker, print_report
+from games.lab.load_measures import Measures, TableTracker, print_report
 
 
 def a_move_seen(tracker: TableTracker, version: int) -> None:

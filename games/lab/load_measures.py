@@ -1,4 +1,4 @@
-"""What the load generator (`games.loadgen`) measures, and its report: the latency of each
+"""What the load generator (`games.lab.loadgen`) measures, and its report: the latency of each
 table's moves, the generator's own loop lag, errors and frames, and the daphnes' memory."""
 
 from __future__ import annotations

@@ -19,8 +19,8 @@ from dataclasses import dataclass, field, fields
 
 from games.engine import GameState, HandRecord, RuleOptions
 from games.engine.records import ALL_PASS, EUCHRE, MAKE, MARCH, REDEAL, RENEGE
+from games.lab.simulation_views import FastViews
 from games.players import PlayerFactory, RuleOfThumbPlayer, player_name
-from games.simulation_views import FastViews
 
 # A game in which nobody ever bids would never end; no sane player gets anywhere near this.
 MAX_HANDS_PER_GAME = 1000

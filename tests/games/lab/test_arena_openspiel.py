@@ -1,4 +1,4 @@
-"""The match against OpenSpiel's ISMCTS bot (`games/arena_openspiel.py`): a few deals with few
+"""The match against OpenSpiel's ISMCTS bot (`games/lab/arena_openspiel.py`): a few deals with few
 simulations, both engines agreeing on every legal set and on the points, and the checks that
 would catch them disagreeing. `open-spiel` is in the dev extra, so these run in CI."""
 
@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from games import arena_openspiel
 from games.engine import DECK
+from games.lab import arena_openspiel
 
 pyspiel = pytest.importorskip("pyspiel")
 

@@ -1,7 +1,7 @@
 """A match against OpenSpiel's ISMCTS bot on its game "euchre": how strong a level is against an
 independent, well-known search bot.
 
-    python -m games.arena_openspiel --a strong --deals 300 --sims 10000 --seed S [--jobs 2]
+    python -m games.lab.arena_openspiel --a strong --deals 300 --sims 10000 --seed S [--jobs 2]
 
 Each deal is played twice, our level in seats 0 and 2 then in seats 1 and 3 and the bot
 (`pyspiel.ISMCTSBot`: a random-rollout evaluator with one rollout, uct_c 2.0, `--sims`
@@ -19,7 +19,7 @@ were really dealt: the kitty and the dealer's real discard never land in a sampl
 bot knows a little more than a player does. It is measured as shipped.
 
 pyspiel is imported only here (the `bench` and `dev` extras), never by the site. A benchmark,
-not a test (tests/games/players/test_arena_openspiel.py plays a few deals with few simulations).
+not a test (tests/games/lab/test_arena_openspiel.py plays a few deals with few simulations).
 """
 
 from __future__ import annotations
@@ -33,12 +33,12 @@ from dataclasses import dataclass, field, fields
 from multiprocessing import Pool
 from typing import Any
 
-from games.arena import count_play, factory_for, label
-from games.arena_stats import SideStats, confidence_interval, mean, quantile
 from games.engine import GameState, HandState, deal_hand
 from games.engine.actions import ALONE, NOT_ALONE, ORDER_UP, PASS
 from games.engine.bench import OPENSPIEL_RULES
 from games.engine.view import seat_view
+from games.lab.arena import count_play, factory_for, label
+from games.lab.arena_stats import SideStats, confidence_interval, mean, quantile
 from games.players import PlayerFactory
 
 RULES = OPENSPIEL_RULES

@@ -1,4 +1,4 @@
-"""The sockets of the watchers' storm (`games.load_watch`): the probes, other tables' players
+"""The sockets of the watchers' storm (`games.lab.load_watch`): the probes, other tables' players
 timing their syncs, and the storming watchers, run in a process of their own."""
 
 from __future__ import annotations

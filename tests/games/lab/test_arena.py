@@ -7,8 +7,8 @@ import math
 
 import pytest
 
-from games import arena
 from games.engine import RuleOptions
+from games.lab import arena
 
 
 def test_the_confidence_interval_on_a_hand_made_sample() -> None:

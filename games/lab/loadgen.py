@@ -1,6 +1,6 @@
 """Load generator: real WebSocket clients playing real tables on running daphne processes.
 
-    python -m games.loadgen --tables 300 --humans-per-table 1 --duration 60 \\
+    python -m games.lab.loadgen --tables 300 --humans-per-table 1 --duration 60 \\
         --urls ws://127.0.0.1:8001,ws://127.0.0.1:8002
 
 A benchmark, not a test. It needs the site's settings (DATABASE_URL, REDIS_URL and SECRET_KEY:
@@ -21,7 +21,7 @@ of that table holding the new version (p50/p95/p99), what the people's sockets r
 (KB of text), errors, frames out of order, moves that did not reach every seat, how late its own
 loop wakes (part of every latency it reads), and the resident memory of the daphne processes
 serving the URLs.
-`TableClient` (games/load_client.py) is also the browser of the fault tests in tests/scale/.
+`TableClient` (games/lab/load_client.py) is also the browser of the fault tests in tests/scale/.
 """
 
 from __future__ import annotations
@@ -301,7 +301,7 @@ async def run_load(args: argparse.Namespace) -> Measures:
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m games.loadgen", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m games.lab.loadgen", description=__doc__)
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--humans-per-table", type=int, default=1, choices=[1, 2, 3, 4])
     parser.add_argument("--duration", type=float, default=30, help="seconds measured")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.loadgen import close_tables_left, make_players, open_table
+from games.lab.loadgen import close_tables_left, make_players, open_table
 from games.models import Game
 
 pytestmark = pytest.mark.django_db(transaction=True)  # open_table closes old connections

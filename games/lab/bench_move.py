@@ -1,7 +1,7 @@
 """The cost of a move on the site's own path, in one process, without sockets: the figure the
 load table's CPU per move is made of, quick to repeat while working on it.
 
-    . scripts/bench_env.sh && .venv/bin/python -m games.bench_move --games 20
+    . scripts/bench_env.sh && .venv/bin/python -m games.lab.bench_move --games 20
 
 Plays whole games (one person and three computers a table, as the load table does) through the
 services a daphne and a worker call: the person's move (`game_act`), the computers' runs of
@@ -52,7 +52,7 @@ def play_games(games: int, level: str, seed: int, tally: Tally) -> None:
     from django.db import connection
 
     from games.frame_wire import frames_of
-    from games.loadgen import make_players, open_table
+    from games.lab.loadgen import make_players, open_table
     from games.models import Game
     from games.selectors import table_state
     from games.services.after_move import seat_group

@@ -9,9 +9,9 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from games.engine import PRESETS, RuleOptions, preset_rules
+from games.lab.simulation import scorer_labels
 from games.management.commands import simulate as command
 from games.management.commands.simulate import parse_rules
-from games.simulation import scorer_labels
 
 # issue 19: "At least these names"
 ASKED_FOR = (

@@ -1,9 +1,10 @@
 """The arena: how much stronger one computer player is than another, in points per hand.
 
-    python -m games.arena --a strong --b baseline --deals 1000 [--seed S] [--rules going_under=1]
-    python -m games.arena --a strong --b baseline --deals 200 --variant three_handed
-    python -m games.arena --all-pairs --deals 200        # every pair: a Markdown table
-    python -m games.arena --all-variants --deals 200     # A against B in every preset: a table
+    python -m games.lab.arena --a strong --b baseline --deals 1000 [--seed S] \\
+        [--rules going_under=1]
+    python -m games.lab.arena --a strong --b baseline --deals 200 --variant three_handed
+    python -m games.lab.arena --all-pairs --deals 200        # every pair: a Markdown table
+    python -m games.lab.arena --all-variants --deals 200     # A against B in every preset: a table
 
 Duplicate deals: deal i is one hand (seed f"{seed}/{i}", hand 0 of it, dealer i mod the number
 of seats) played once per seating, every player seeing only its own view:
@@ -39,7 +40,13 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
 
-from games.arena_stats import (
+from games.engine import PRESETS, GameState, HandRecord, HandState, RuleOptions, deal_hand
+from games.engine.errors import InvalidRules
+from games.engine.phases import DONE
+from games.engine.presets import preset_rules
+from games.engine.records import EUCHRE, MARCH
+from games.engine.view import seat_view
+from games.lab.arena_stats import (
     TABLE_HEADER,
     VARIANT_TABLE_HEADER,
     ArenaResult,
@@ -52,12 +59,6 @@ from games.arena_stats import (
     table_row,
     variant_row,
 )
-from games.engine import PRESETS, GameState, HandRecord, HandState, RuleOptions, deal_hand
-from games.engine.errors import InvalidRules
-from games.engine.phases import DONE
-from games.engine.presets import preset_rules
-from games.engine.records import EUCHRE, MARCH
-from games.engine.view import seat_view
 from games.players import PLAYER_KINDS, PlayerFactory, player_name
 from games.players.levels import LEVELS
 

@@ -1,6 +1,7 @@
 """The CPU the computers' decisions of a load run cost, to tell it from the rest of a move's.
 
-    . scripts/bench_env.sh && .venv/bin/python -m games.search_cpu --after-id 1200 --upto-id 5400
+    . scripts/bench_env.sh && .venv/bin/python -m games.lab.search_cpu \\
+        --after-id 1200 --upto-id 5400
 
 A benchmark's helper (scripts/load_table.py runs it after each run): every computer move stored
 with an action id in (after-id, upto-id] is decided again, in this one process, from the game
