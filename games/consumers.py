@@ -8,7 +8,7 @@ a frame pushed after a move has the table's part, its rules and seats, only when
 not sent the same: games/frame_wire.py),
 {"type": "error", "code": ..., "message": ..., "version": ...}, {"type": "chat", "messages":
 [...]} (new lines; with "history": true and "muted_seats" the whole recent chat less muted
-players' lines, on connect and on a mute), {"type": "watchers", "count": n} (consumers_watch).
+players' lines, on connect and on a mute), {"type": "watchers", "count": n} (games.watch.consumers).
 A socket acts only for its own seat: the seat comes from the session's user, not the message.
 
 Each socket also listens on its player's own group: a block closes it at once (close code
@@ -207,7 +207,7 @@ class TableConsumer(SocketPlaces, AsyncWebsocketConsumer):
         await self.handle(message)
 
     async def handle(self, message: dict[str, Any]) -> None:
-        """A well-formed message of this socket's player (a watcher's: consumers_watch)."""
+        """A well-formed message of this socket's player (a watcher's: games.watch.consumers)."""
         kind = message["type"]
         if kind == "act":
             action = message.get("action")

@@ -3,7 +3,7 @@
 from django.urls import path
 
 from .consumers import TableConsumer
-from .consumers_watch import WatchConsumer
+from .watch.consumers import WatchConsumer
 
 websocket_urlpatterns = [
     path("ws/tables/<int:game_id>/", TableConsumer.as_asgi()),

@@ -14,8 +14,8 @@ from games.engine import RuleOptions
 
 from .models import Game, QueueEntry, Seat
 from .rule_texts import PRESET_LABELS, QUICK_PLAY_VARIANTS, preset_seats, rules_label
-from .selectors_watch import LiveTable, live_games_to_watch, live_table_rows
 from .services.presence import online_count
+from .watch.selectors import LiveTable, live_games_to_watch, live_table_rows
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ Anyone else is told what an unknown game tells them (a 404 with the same words):
 game's existence is not theirs to learn.
 
 Who the members of a league table's league are is the leagues app's to say, told to games at
-start (`games.selectors_watch.league_members_register`; games never imports leagues): the
+start (`games.watch.selectors.league_members_register`; games never imports leagues): the
 league tables a player may watch are the league tables whose record they may read.
 """
 
@@ -25,7 +25,7 @@ from django.db.models import Q
 from accounts.models import User
 
 from .models import Game, Seat
-from .selectors_watch import watchable_filter
+from .watch.selectors import watchable_filter
 
 
 def records_visible_filter(*, user: User) -> Q:

@@ -8,8 +8,8 @@ from . import (
     views_record,
     views_review,
     views_rules,
-    views_watch,
 )
+from .watch import urls as watch_urls
 
 app_name = "games"
 
@@ -36,7 +36,6 @@ urlpatterns = [
     # invite tokens are token_urlsafe: any other text (a NUL) is a 404 before the database
     path("tables/join/<slug:token>/", views.table_join, name="join"),
     path("tables/<int:game_id>/", views.table, name="table"),
-    path("tables/<int:game_id>/watch/", views_watch.table_watch, name="watch"),
     path("tables/<int:game_id>/start/", views.table_start_view, name="start"),
     path("tables/<int:game_id>/leave/", views.table_leave, name="leave"),
     path("tables/<int:game_id>/cancel/", views.table_cancel, name="cancel"),
@@ -53,4 +52,5 @@ urlpatterns = [
         views_record.game_score_sheet_text,
         name="score_sheet_text",
     ),
+    *watch_urls.urlpatterns,
 ]

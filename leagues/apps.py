@@ -10,7 +10,7 @@ class LeaguesConfig(AppConfig):
     def ready(self) -> None:
         # games decides who may watch a table but never imports leagues: told here who the
         # members of a league table's league are
-        from games.selectors_watch import league_members_register
+        from games.watch.selectors import league_members_register
 
         from .selectors_watch import league_games_of_member
 

@@ -17,8 +17,8 @@ from economy.services.prices import league_price
 from games.engine import RuleOptions
 from games.forms_rules import filled_initial
 from games.rule_texts import rules_summary
-from games.selectors_watch import live_table_rows
 from games.services.errors import Refused
+from games.watch.selectors import live_table_rows
 
 from . import selectors
 from .forms import LeagueCreateForm, LeagueInviteForm
@@ -134,7 +134,7 @@ def detail(request: HttpRequest, league_id: int) -> HttpResponse:
         "is_organiser": is_organiser,
         "recent_games": selectors.league_recent_games(league_id=league.pk),
         "open_tables": open_tables,
-        # members may watch them (games.selectors_watch)
+        # members may watch them (games.watch.selectors)
         "live_tables": live_table_rows(
             league_live_tables(league_id=league.pk), viewer_id=request.user.pk
         ),

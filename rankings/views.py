@@ -9,7 +9,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from games.selectors_record_access import record_ids_visible_to
-from games.selectors_watch import live_game_of_player
+from games.watch.selectors import live_game_of_player
 
 from .search import month_table_search, overall_ranking_search, search_text
 from .selectors import month_table_page, month_table_position, overall_ranking, player_profile

@@ -236,7 +236,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
 def game_size(game_id: int) -> tuple[int, int]:
     """The game's actions, and the characters of its watch frame."""
     from games.models import Game
-    from games.selectors_watch import watch_state
+    from games.watch.selectors import watch_state
 
     frame = watch_state(game_id=game_id)
     return Game.objects.get(pk=game_id).version, len(json.dumps(frame, separators=(",", ":")))

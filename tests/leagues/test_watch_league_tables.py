@@ -1,5 +1,5 @@
 """Watching a league's tables: its current members may (from the league's page), a player
-outside the league or a removed member may not (games.selectors_watch, told by leagues.apps
+outside the league or a removed member may not (games.watch.selectors, told by leagues.apps
 who the members are)."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games.selectors_watch import LEAGUE_ONLY, Access, live_games_to_watch, watch_access
 from games.services.tables import table_start
+from games.watch.selectors import LEAGUE_ONLY, Access, live_games_to_watch, watch_access
 from leagues.services.members import invitation_accept, invitation_send, member_remove
 from leagues.services.tables import league_table_open
 

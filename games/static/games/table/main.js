@@ -2,7 +2,7 @@
 // Modules by concern: socket, layout (who sits where), seats, felt, hand, controls, panel,
 // summaries, scenes (what the felt holds for a moment), preferences, chat.
 // The watch page (data-watching) draws the same table from no seat: no hand, no controls, no
-// chat input; its frames show the game as of the last complete trick (games/consumers_watch.py).
+// chat input; its frames show the game as of the last complete trick (games/watch/consumers.py).
 
 import { $, el } from "./dom.js";
 import { createChat, createReports, toast } from "./chat.js";

@@ -1,4 +1,4 @@
-"""A watcher's frame is built once for every watcher (games/watch_frames.py): kept in the real
+"""A watcher's frame is built once for every watcher (games/watch/frames.py): kept in the real
 Redis cache under a key naming what it was built from, holding the spectator's view only; a
 watch socket's sync reuses it. Watch sockets count with their player's table sockets and share
 their player's message budget; a watcher's forged or malformed messages get an error frame and
@@ -17,20 +17,20 @@ from django.core.cache import cache
 from games.engine import RuleOptions
 from games.models import Action, ChatMessage, ChatMute, Game
 from games.selectors import engine_game
-from games.selectors_watch import watch_state
 from games.services.play import game_act
-from games.watch_frames import (
+from games.watch.frames import (
     _memo,
     watch_frame,
     watch_frame_kept,
     watch_frame_now,
     watch_stamp,
 )
+from games.watch.selectors import watch_state
 from tests.games.finished_games import finished_game_store
+from tests.games.live.sockets import join, receive, run, send, table_socket
+from tests.games.live.test_socket_limits import refused
+from tests.games.live.test_sync_cost import every_query, replays
 
-from .sockets import join, receive, run, send, table_socket
-from .test_socket_limits import refused
-from .test_sync_cost import every_query, replays
 from .test_watch_sockets import assert_watcher_frame_hides, next_frame, watch
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]

@@ -16,13 +16,12 @@ from games.engine import RuleOptions
 from games.engine.watch import watch_checkpoint
 from games.models import Action, ChatMessage, ChatMute, Game, Invitation
 from games.selectors import engine_game
-from games.selectors_watch import PRIVATE_ONLY
 from games.services.presence import watcher_count, watchers_key
 from games.services.socket_slots import stale_after_ms
+from games.watch.selectors import PRIVATE_ONLY
 from tests.games.engine.test_watch_checkpoint import hidden_now
-
-from .sockets import join, receive, run, send, send_as_a_person, table_socket
-from .test_variant_sockets import partner_facts, people_table
+from tests.games.live.sockets import join, receive, run, send, send_as_a_person, table_socket
+from tests.games.live.test_variant_sockets import partner_facts, people_table
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
 

@@ -1,5 +1,5 @@
 """The watch page: a live table from no seat, read-only (the table page's modules, drawing the
-watcher's frames of `consumers_watch`). Who may watch: `selectors_watch.watch_access`."""
+watcher's frames of `consumers`). Who may watch: `selectors.watch_access`."""
 
 from __future__ import annotations
 
@@ -9,10 +9,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
-from .models import Game
-from .selectors_watch import Access, watch_access
-from .services.presence import online_mark
-from .watch_frames import watch_frame_now
+from games.models import Game
+from games.services.presence import online_mark
+
+from .frames import watch_frame_now
+from .selectors import Access, watch_access
 
 
 @login_required

@@ -1,4 +1,4 @@
-"""Who may watch which table (games.selectors_watch), the watch page, the lobby's life (tables
+"""Who may watch which table (games.watch.selectors), the watch page, the lobby's life (tables
 being played now, people online, waiting, the rules) and the Watch link on a profile."""
 
 from __future__ import annotations
@@ -12,7 +12,9 @@ from django.urls import reverse
 from games.engine import RuleOptions
 from games.models import Game, Invitation
 from games.selectors import engine_game
-from games.selectors_watch import (
+from games.services.quick_play import queue_play_now
+from games.services.tables import table_create
+from games.watch.selectors import (
     LEAGUE_ONLY,
     NOT_STARTED,
     PRIVATE_ONLY,
@@ -20,8 +22,6 @@ from games.selectors_watch import (
     live_games_to_watch,
     watch_access,
 )
-from games.services.quick_play import queue_play_now
-from games.services.tables import table_create
 
 pytestmark = [pytest.mark.django_db, pytest.mark.services]
 

@@ -1,6 +1,6 @@
 """A watcher's frame built once for every watcher, not once per socket and sync.
 
-`selectors_watch.watch_state` replays the game's whole log (a long game's is about a thousand
+`selectors.watch_state` replays the game's whole log (a long game's is about a thousand
 actions). Every watch socket did that on each sync and each move, so eight accounts holding
 eight watch sockets each, syncing seven times a second on a long finished game, took another
 table's sync from p50 5 ms to 600-960 ms (docs/benchmarks.md, "Watchers' storm"). Now a frame is
@@ -35,9 +35,10 @@ from typing import Any
 import orjson
 from django.core.cache import cache
 
-from .consumer_threads import on_any_thread
-from .models import Game, Seat
-from .selectors_watch import watch_seats, watch_state_of
+from games.consumer_threads import on_any_thread
+from games.models import Game, Seat
+
+from .selectors import watch_seats, watch_state_of
 
 WATCH_FRAME_FINISHED_SECONDS = 24 * 3600
 WATCH_FRAME_PLAYING_SECONDS = 120

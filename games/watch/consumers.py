@@ -1,6 +1,6 @@
 """Watching a live table over WebSocket (/ws/tables/<id>/watch/): a table socket without a seat.
 
-Who may watch is decided in one place (`games.selectors_watch.watch_access`); anyone else is
+Who may watch is decided in one place (`games.watch.selectors.watch_access`); anyone else is
 told why and closed with 4403 (a player seated here opens the table as a player). Frames are
 the table's spectator view as of its last checkpoint (`watch_state`): no hidden card, no card
 of a trick in progress. The table's chat reaches watchers (every line: they mute nobody), but a
@@ -14,7 +14,7 @@ the players' sockets are told the new count: a process's joins and leaves at a t
 ANNOUNCE_AFTER_SECONDS in one message (`announce_soon`), so that N watchers arriving together
 cost the table's sockets N messages, not N² (64 watchers joining together sent 2,080).
 
-A frame is built once for every watcher of every process (`games.watch_frames`): a sync
+A frame is built once for every watcher of every process (`games.watch.frames`): a sync
 within GAME_SYNC_COALESCE_SECONDS of the socket's last frame gets that frame again without a
 query; later, one query reads which frame is the game's now, and the frame comes from the
 cache (or from a build another watcher of this process started, or a build of its own).
@@ -30,24 +30,25 @@ from typing import Any
 from django.conf import settings
 from django.utils import timezone
 
-from .consumer_threads import on_any_thread
-from .consumers import CLOSE_NOT_LOGGED_IN, CLOSE_NOT_SEATED, TableConsumer, logger
-from .frame_wire import wire_text
-from .models import Game
-from .rate_limit import SocketGuard
-from .selectors_moderation import player_is_blocked
-from .selectors_watch import Access, WatchAccess, watch_access
-from .services.after_move import table_group, watch_group
-from .services.chat import chat_recent
-from .services.player_sockets import player_group
-from .services.presence import (
+from games.consumer_threads import on_any_thread
+from games.consumers import CLOSE_NOT_LOGGED_IN, CLOSE_NOT_SEATED, TableConsumer, logger
+from games.frame_wire import wire_text
+from games.models import Game
+from games.rate_limit import SocketGuard
+from games.selectors_moderation import player_is_blocked
+from games.services.after_move import table_group, watch_group
+from games.services.chat import chat_recent
+from games.services.player_sockets import player_group
+from games.services.presence import (
     online_mark_async,
     watcher_count_async,
     watcher_join,
     watcher_leave,
 )
-from .services.socket_beats import socket_beat_settled
-from .watch_frames import WatchFrame, watch_frame, watch_frame_kept, watch_frame_of
+from games.services.socket_beats import socket_beat_settled
+
+from .frames import WatchFrame, watch_frame, watch_frame_kept, watch_frame_of
+from .selectors import Access, WatchAccess, watch_access
 
 WATCHERS_ONLY = "You are watching this table: watchers cannot play or chat."
 PLAYING_HERE = "You play at this table: open it as a player."

@@ -27,10 +27,9 @@ from django.utils import timezone
 from accounts.models import User
 from games.engine import RuleOptions
 from games.engine.watch import watch_checkpoint
-
-from .models import Action, Game, Invitation, Seat
-from .rule_texts import rules_label
-from .selectors import rules_preset_name, seat_label, stored_rules
+from games.models import Action, Game, Invitation, Seat
+from games.rule_texts import rules_label
+from games.selectors import rules_preset_name, seat_label, stored_rules
 
 # the league tables whose league `user_id` belongs to now: a queryset of game ids, given by the
 # leagues app when it starts (leagues.apps); without it, only a league table's players see it
@@ -171,7 +170,7 @@ def watch_state(*, game_id: int) -> dict[str, Any] | None:
     game). "version" is the number of actions this view shows, not the game's: a watcher
     learns nothing of moves after the checkpoint, not even how many there were. It replays the
     whole log: sockets and the watch page take it built once for every watcher
-    (`games.watch_frames`)."""
+    (`games.watch.frames`)."""
     seats = watch_seats(game_id=game_id)
     return watch_state_of(seats) if seats else None
 
