@@ -150,10 +150,12 @@ def admin_query_names(route: Route) -> list[str]:
 def form_field_names() -> list[str]:
     """The fields of every form class loaded (ours, allauth's, the admin's) and every
     request.POST.get("x") in the site's code: a hostile POST fills them all."""
+    root = Path(settings.BASE_DIR)
     for app in SOURCE_APPS:
         for module in ("forms", "admin", "admin_forms", "signup_form"):
-            if (Path(settings.BASE_DIR) / app / f"{module}.py").exists():
-                importlib.import_module(f"{app}.{module}")
+            # an app's own, and its feature packages' (games/moderation/forms.py)
+            for path in sorted((root / app).rglob(f"{module}.py")):
+                importlib.import_module(".".join(path.relative_to(root).with_suffix("").parts))
     names: set[str] = set()
     pending = [forms.BaseForm]
     while pending:

@@ -1,0 +1,1 @@
+"""Services of moderation: staff decisions, what they tell players, and players' reports."""
