@@ -1,5 +1,6 @@
 """Staff views of games (with their seats, action log and chat), chat lines and the action
-log. Reports and moderation decisions are in `admin_moderation`, players in `admin_players`.
+log. Reports and moderation decisions are in `moderation/admin.py`, players in
+`moderation/admin_players.py`.
 Games are made and played through the services, so these pages are read-only."""
 
 from __future__ import annotations
@@ -13,14 +14,12 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-from . import (
-    admin_collusion,  # noqa: F401  (registers the collusion review's page)
-    admin_moderation,  # noqa: F401  (registers the moderation pages)
-    admin_players,  # noqa: F401  (registers the players' pages)
-    admin_review,  # noqa: F401  (registers the game reviews' page)
-)
+from . import admin_review  # noqa: F401  (registers the game reviews' page)
 from .admin_display import READ_ONLY_PAGE, action_for_staff, player_link
 from .models import Action, ChatMessage, Game, Seat
+from .moderation import admin as moderation_admin  # noqa: F401  (registers the moderation pages)
+from .moderation import admin_players  # noqa: F401  (registers the players' pages)
+from .moderation.collusion import admin as collusion_admin  # noqa: F401  (the collusion review's)
 
 
 class SeatInline(admin.TabularInline):

@@ -49,14 +49,14 @@ from .consumer_places import SocketPlaces
 from .consumer_threads import DatabaseBusy, on_any_thread
 from .engine_states import STATES
 from .frame_wire import frames_message, message_parsed, wire_text
+from .live.selectors import MutesAtTable
+from .live.services.mutes import MuteRefused, chat_mute_seat, chat_unmute_seat
 from .rate_limit import SocketGuard, Verdict
 from .selectors import table_state
-from .selectors_moderation import MutesAtTable
 from .services.after_move import seat_group, table_group
 from .services.chat import ChatRejected, chat_opening_reads, chat_post, chat_with_mutes
 from .services.message_budget import PlayerBudget
 from .services.move_retry import MoveBusy, game_act_retrying
-from .services.mutes import MuteRefused, chat_mute_seat, chat_unmute_seat
 from .services.play import MoveRejected, seat_touch
 from .services.player_sockets import player_group
 from .services.presence import online_mark_async, watcher_count_async

@@ -6,7 +6,7 @@ from django import forms
 
 from .forms_rules import TableRulesForm
 from .level_texts import level_choices
-from .models import AbuseReport, ComputerLevel
+from .models import ComputerLevel
 from .players.levels import unknown_level_message
 from .rule_texts import PRESET_LABELS, QUICK_PLAY_VARIANTS
 
@@ -62,9 +62,3 @@ class PlayNowForm(QuickPlayForm):
 class InviteForm(forms.Form):
     # by display name only: an e-mail address would reveal whether it has an account
     name = forms.CharField(max_length=254, label="Player's display name")
-
-
-class ReportForm(forms.Form):
-    seat = forms.IntegerField(min_value=0, max_value=3)
-    reason = forms.ChoiceField(choices=AbuseReport.Reason.choices)
-    details = forms.CharField(max_length=1000, required=False)

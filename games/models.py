@@ -23,13 +23,13 @@ from games.engine.rules import SEATS
 
 # chat, moderation and the collusion review live in their own modules; their names stay
 # importable from here
-from games.models_collusion import CollusionFlag as CollusionFlag
-from games.models_moderation import AbuseReport as AbuseReport
-from games.models_moderation import ChatMessage as ChatMessage
-from games.models_moderation import ChatMute as ChatMute
-from games.models_moderation import ModerationDecision as ModerationDecision
-from games.models_moderation import Player as Player
+from games.live.models import ChatMessage as ChatMessage
+from games.live.models import ChatMute as ChatMute
 from games.models_review import GameReview as GameReview
+from games.moderation.collusion.models import CollusionFlag as CollusionFlag
+from games.moderation.models import AbuseReport as AbuseReport
+from games.moderation.models import ModerationDecision as ModerationDecision
+from games.moderation.models import Player as Player
 
 
 def new_game_seed() -> str:

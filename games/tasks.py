@@ -11,7 +11,7 @@ from celery import shared_task
 from celery.signals import task_received
 
 from .models import Action
-from .services.collusion import collusion_review_run
+from .moderation.collusion.services import collusion_review_run
 from .services.move_queue import COMPUTER_TURN, MOVE_TASKS, TURN_TIMEOUT, move_task_received
 from .services.play import computer_act, computer_run
 from .services.quick_play import queue_match_all

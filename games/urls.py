@@ -3,12 +3,13 @@ from django.urls import path
 from . import (
     views,
     views_computer_players,
-    views_moderation,
     views_play_again,
     views_record,
     views_review,
     views_rules,
 )
+from .live import urls as live_urls
+from .moderation import urls as moderation_urls
 from .watch import urls as watch_urls
 
 app_name = "games"
@@ -25,13 +26,6 @@ urlpatterns = [
     path("play/quick/", views.quick_play, name="quick_play"),
     path("play/quick/now/", views.quick_play_now, name="quick_play_now"),
     path("play/quick/leave/", views.quick_play_leave, name="quick_play_leave"),
-    path("play/muted/", views_moderation.mutes, name="mutes"),
-    path("play/muted/<int:mute_id>/unmute/", views_moderation.unmute, name="unmute"),
-    path(
-        "play/warnings/<int:decision_id>/acknowledge/",
-        views_moderation.warning_acknowledge_view,
-        name="warning_acknowledge",
-    ),
     path("tables/new/", views.table_new, name="table_new"),
     # invite tokens are token_urlsafe: any other text (a NUL) is a 404 before the database
     path("tables/join/<slug:token>/", views.table_join, name="join"),
@@ -40,7 +34,6 @@ urlpatterns = [
     path("tables/<int:game_id>/leave/", views.table_leave, name="leave"),
     path("tables/<int:game_id>/cancel/", views.table_cancel, name="cancel"),
     path("tables/<int:game_id>/invite/", views.table_invite, name="invite"),
-    path("tables/<int:game_id>/report/", views.table_report, name="report"),
     path("tables/<int:game_id>/play-again/", views_play_again.play_again_view, name="play_again"),
     path("games/<int:game_id>/", views_record.game_record_page, name="record"),
     path("games/<int:game_id>/history.json", views_record.game_history_json, name="history_json"),
@@ -52,5 +45,7 @@ urlpatterns = [
         views_record.game_score_sheet_text,
         name="score_sheet_text",
     ),
+    *live_urls.urlpatterns,
     *watch_urls.urlpatterns,
+    *moderation_urls.urlpatterns,
 ]

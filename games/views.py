@@ -10,14 +10,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from .forms import InviteForm, PlayNowForm, PrivateTableForm, QuickPlayForm, ReportForm
+from .forms import InviteForm, PlayNowForm, PrivateTableForm, QuickPlayForm
 from .forms_rules import filled_initial
 from .models import AbuseReport, Game, Seat
 from .selectors import table_state
 from .selectors_lobby import lobby_for
 from .services.presence import online_mark
 from .services.quick_play import queue_join, queue_leave, queue_notice_pop, queue_play_now
-from .services.reports import ReportRejected, report_create
 from .services.tables import (
     TableError,
     game_cancel,
@@ -227,23 +226,3 @@ def table_invite(request: HttpRequest, game_id: int) -> HttpResponse:
         else:
             messages.success(request, f"{invitation.user} is invited; the table is in their lobby.")
     return _table(game_id)
-
-
-@login_required
-@require_POST
-def table_report(request: HttpRequest, game_id: int) -> JsonResponse:
-    """Called by the table page's script; answers JSON either way."""
-    form = ReportForm(request.POST)
-    if not form.is_valid():
-        return JsonResponse({"ok": False, "message": "Choose a player and a reason."}, status=400)
-    try:
-        report_create(
-            reporter_id=request.user.pk,
-            game_id=game_id,
-            seat=form.cleaned_data["seat"],
-            reason=form.cleaned_data["reason"],
-            details=form.cleaned_data["details"],
-        )
-    except ReportRejected as rejected:
-        return JsonResponse({"ok": False, "message": rejected.message}, status=400)
-    return JsonResponse({"ok": True, "message": "Thank you: staff will review your report."})

@@ -1,9 +1,9 @@
 """Blocking an account (seed 000: "we will block the user forever"); only staff lift a block.
 
-A blocked account is inactive, so Django's and allauth's backends refuse it at the next login
-and at the next request of a session it already has. What a block means for games (seats,
-sockets, reports) is the games app's business: `games.services.moderation.player_block` calls
-this inside its own transaction.
+A blocked account is inactive, so Django's and allauth's backends refuse it at the next login and at
+the next request of a session it already has. What a block means for games (seats, sockets, reports)
+is the games app's business: `games.moderation.services.decisions.player_block` calls this inside
+its own transaction.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
-"""Staff pages of moderation: abuse reports (with the chat behind them) and the record of
-decisions (players: `admin_players`). Every decision goes through `games.services.moderation`
-(the Dismiss, Warn, Block forever and Lift the block buttons), so that its consequences happen
-at once and it is recorded with who and when; the pages themselves are read-only."""
+"""Staff pages of moderation: abuse reports (with the chat behind them) and the record of decisions
+(players: `admin_players`). Every decision goes through `games.moderation.services.decisions` (the
+Dismiss, Warn, Block forever and Lift the block buttons), so that its consequences happen at once
+and it is recorded with who and when; the pages themselves are read-only."""
 
 from __future__ import annotations
 
@@ -19,9 +19,10 @@ from django.utils.dateparse import parse_datetime
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
-from .admin_display import READ_ONLY_PAGE, admin_link, game_link, player_link, table, when
-from .models import AbuseReport, ModerationDecision, Seat
-from .services.moderation import (
+from games.admin_display import READ_ONLY_PAGE, admin_link, game_link, player_link, table, when
+from games.models import AbuseReport, ModerationDecision, Seat
+
+from .services.decisions import (
     ModerationRefused,
     player_block,
     player_warn,

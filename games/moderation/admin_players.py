@@ -1,5 +1,5 @@
-"""Staff pages of players: their games, the reports against them and what staff decided, with
-the Block forever and Lift the block buttons (through `games.services.moderation`, as every
+"""Staff pages of players: their games, the reports against them and what staff decided, with the
+Block forever and Lift the block buttons (through `games.moderation.services.decisions`, as every
 decision)."""
 
 from __future__ import annotations
@@ -16,10 +16,11 @@ from django.urls import URLPattern, path, reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
-from .admin_display import READ_ONLY_PAGE, admin_link, game_link, table, when
-from .admin_moderation import Decision, decide, decision_note, decisions_table
-from .models import AbuseReport, Game, ModerationDecision, Player, Seat
-from .services.moderation import player_block, player_unblock
+from games.admin_display import READ_ONLY_PAGE, admin_link, game_link, table, when
+from games.models import AbuseReport, Game, ModerationDecision, Player, Seat
+
+from .admin import Decision, decide, decision_note, decisions_table
+from .services.decisions import player_block, player_unblock
 
 
 class BlockedFilter(admin.SimpleListFilter):

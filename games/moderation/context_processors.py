@@ -7,7 +7,7 @@ from typing import Any
 
 from django.http import HttpRequest
 
-from .selectors_moderation import warnings_unacknowledged
+from .selectors import warnings_unacknowledged
 
 
 def moderation_warnings(request: HttpRequest) -> dict[str, Any]:

@@ -1,37 +1,17 @@
-"""A player's side of moderation: the list of players they muted, and acknowledging a staff
-warning. Thin: each view calls one service and redirects with a message."""
+"""A player's side of moderation: reporting a player at their table, and acknowledging a staff
+warning. Thin: each view calls one service and answers or redirects with a message."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST
 
-from .models import ChatMute
-from .selectors_moderation import mutes_of
-from .services.moderation import ModerationRefused, warning_acknowledge
-from .services.mutes import chat_unmute
-
-
-@login_required
-@require_GET
-def mutes(request: HttpRequest) -> HttpResponse:
-    return render(request, "games/mutes.html", {"mutes": mutes_of(user_id=request.user.pk)})
-
-
-@login_required
-@require_POST
-def unmute(request: HttpRequest, mute_id: int) -> HttpResponse:
-    # the form names the mute, not the player: pages show no one's user id
-    mute = get_object_or_404(
-        ChatMute.objects.select_related("muted"), pk=mute_id, user=request.user
-    )
-    chat_unmute(user_id=request.user.pk, muted_id=mute.muted_id)
-    messages.success(request, f"You see {mute.muted}'s chat again.")
-    return redirect("games:mutes")
+from .forms import ReportForm
+from .services.decisions import ModerationRefused, warning_acknowledge
+from .services.reports import ReportRejected, report_create
 
 
 @login_required
@@ -49,3 +29,23 @@ def warning_acknowledge_view(request: HttpRequest, decision_id: int) -> HttpResp
     ):
         back = "/"
     return HttpResponseRedirect(back)
+
+
+@login_required
+@require_POST
+def table_report(request: HttpRequest, game_id: int) -> JsonResponse:
+    """Called by the table page's script; answers JSON either way."""
+    form = ReportForm(request.POST)
+    if not form.is_valid():
+        return JsonResponse({"ok": False, "message": "Choose a player and a reason."}, status=400)
+    try:
+        report_create(
+            reporter_id=request.user.pk,
+            game_id=game_id,
+            seat=form.cleaned_data["seat"],
+            reason=form.cleaned_data["reason"],
+            details=form.cleaned_data["details"],
+        )
+    except ReportRejected as rejected:
+        return JsonResponse({"ok": False, "message": rejected.message}, status=400)
+    return JsonResponse({"ok": True, "message": "Thank you: staff will review your report."})

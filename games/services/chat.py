@@ -17,8 +17,9 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from games.live.selectors import MutesAtTable, mutes_at_table, player_is_blocked
+
 from ..models import ChatMessage, Seat
-from ..selectors_moderation import MutesAtTable, mutes_at_table, player_is_blocked
 from .after_move import table_group
 from .errors import Refused
 from .layer_send import group_send

@@ -33,9 +33,9 @@ from django.utils import timezone
 from games.consumer_threads import on_any_thread
 from games.consumers import CLOSE_NOT_LOGGED_IN, CLOSE_NOT_SEATED, TableConsumer, logger
 from games.frame_wire import wire_text
+from games.live.selectors import player_is_blocked
 from games.models import Game
 from games.rate_limit import SocketGuard
-from games.selectors_moderation import player_is_blocked
 from games.services.after_move import table_group, watch_group
 from games.services.chat import chat_recent
 from games.services.player_sockets import player_group

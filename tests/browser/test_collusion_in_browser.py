@@ -10,10 +10,10 @@ import pytest
 from django.conf import settings
 
 from games.models import CollusionFlag
-from games.services.collusion import collusion_review_run
+from games.moderation.collusion.services import collusion_review_run
 from tests.browser.people import make_player, signed_in_page
 from tests.browser.test_phone_layout import PHONE, WIDTH_REPORT
-from tests.games.collusion.conftest import Site, cheating_site_stored
+from tests.games.moderation.collusion.conftest import Site, cheating_site_stored
 
 pytestmark = [pytest.mark.browser, pytest.mark.services, pytest.mark.timeout(240)]
 

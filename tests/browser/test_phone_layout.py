@@ -15,9 +15,9 @@ from django.utils import timezone
 
 from accounts.models import NotificationKind, User
 from accounts.services.notifications import notify
-from games.collusion.signals import ResultsEvidence, SittingEvidence
 from games.engine import RuleOptions
 from games.models import CollusionFlag, Game
+from games.moderation.collusion.signals import ResultsEvidence, SittingEvidence
 from games.services.tables import table_create, table_start
 from leagues.models import League
 from leagues.services.leagues import league_create

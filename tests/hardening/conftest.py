@@ -15,8 +15,8 @@ from accounts.models import User
 from economy.models import SILVER_CAP
 from games.engine import RuleOptions
 from games.models import AbuseReport, ChatMute, CollusionFlag, Game, ModerationDecision
-from games.services.moderation import player_warn
-from games.services.reports import report_create
+from games.moderation.services.decisions import player_warn
+from games.moderation.services.reports import report_create
 from games.services.tables import seat_take, table_create, table_start
 from leagues.models import League
 from leagues.services.champions import champions_league_current

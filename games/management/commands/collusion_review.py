@@ -1,5 +1,5 @@
-"""`python manage.py collusion_review`: the partner-collusion review now, as beat runs it
-daily (the task `games.collusion_review`). The work is done by `games.services.collusion`."""
+"""`python manage.py collusion_review`: the partner-collusion review now, as beat runs it daily (the
+task `games.collusion_review`). The work is done by `games.moderation.collusion.services`."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from games.services.collusion import REVIEW_WINDOW_DAYS, collusion_review_run
+from games.moderation.collusion.services import REVIEW_WINDOW_DAYS, collusion_review_run
 
 
 class Command(BaseCommand):

@@ -1,7 +1,9 @@
-"""Partner-collusion review: pure statistics over finished games (no Django here).
+"""Partner-collusion review: statistics over finished games, and what the site keeps of them.
 
-`stats` holds the probability tails, `leads` the play signal read from hand histories, and
-`signals` the three kinds of evidence for a pair of accounts and the thresholds that flag them.
-The site's selector and service (`games.selectors_collusion`, `games.services.collusion`) feed
-them stored games and keep their answers for staff, who decide: nothing here punishes anyone.
+The statistics are plain Python (no Django): `stats` holds the probability tails, `leads` the
+play signal read from hand histories, `signals` the three kinds of evidence for a pair of
+accounts and the thresholds that flag them, and `words` the evidence in a staff member's words.
+The site's side feeds them stored games and keeps their answers for staff, who decide: the
+selector (`selectors`), the service (`services`), the flags (`models`) and the staff page
+(`admin`). Nothing here punishes anyone.
 """

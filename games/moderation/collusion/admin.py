@@ -1,6 +1,6 @@
 """The staff list of the partner-collusion review: pairs of accounts the statistics flag
-(`games.services.collusion`), each with its evidence in words, what chance would give, the
-example games, and links to both players. A flag punishes nobody: staff dismiss it or mark it
+(`games.moderation.collusion.services`), each with its evidence in words, what chance would give,
+the example games, and links to both players. A flag punishes nobody: staff dismiss it or mark it
 reviewed with a note (any action on the accounts is taken on the players' pages)."""
 
 from __future__ import annotations
@@ -17,11 +17,12 @@ from django.urls import URLPattern, path, reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
-from .admin_display import READ_ONLY_PAGE, admin_link, player_link, table, when
-from .admin_moderation import Decision
-from .collusion.words import findings
-from .models import CollusionFlag, Game
-from .services.collusion import CollusionDecisionRefused, collusion_flag_decide
+from games.admin_display import READ_ONLY_PAGE, admin_link, player_link, table, when
+from games.models import CollusionFlag, Game
+from games.moderation.admin import Decision
+
+from .services import CollusionDecisionRefused, collusion_flag_decide
+from .words import findings
 
 
 class KindFilter(admin.SimpleListFilter):

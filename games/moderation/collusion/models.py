@@ -11,7 +11,7 @@ from django.db.models import F, Q
 
 class CollusionFlag(models.Model):
     """One pair of accounts, lower id first; recomputing updates the evidence in place and
-    keeps the staff decision (`games.services.collusion`)."""
+    keeps the staff decision (`games.moderation.collusion.services`)."""
 
     class Status(models.TextChoices):
         OPEN = "open", "Open"
@@ -19,7 +19,7 @@ class CollusionFlag(models.Model):
         ACTIONED = "actioned", "Reviewed, action taken"
 
     class Kind(models.TextChoices):
-        """The kinds of evidence (games.collusion.signals)."""
+        """The kinds of evidence (games.moderation.collusion.signals)."""
 
         SITTING = "sitting", "Sit together in quick play far more than chance"
         RESULTS = "results", "Win far more as partners than apart"
@@ -35,7 +35,7 @@ class CollusionFlag(models.Model):
     kinds = models.JSONField(default=list)
     # still flagged by the last computation (false: the evidence no longer reaches the bar)
     flagged_now = models.BooleanField("flagged by the latest run", default=True)
-    # the figures of every kind found (games.services.collusion.evidence_document)
+    # the figures of every kind found (games.moderation.collusion.services.evidence_document)
     evidence = models.JSONField(default=dict)
     sample_game_ids = models.JSONField(default=list)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)

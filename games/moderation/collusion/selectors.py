@@ -1,4 +1,5 @@
-"""The finished games the collusion review reads (`games.collusion`), and the flags it left.
+"""The finished games the collusion review reads (`games.moderation.collusion`), and the flags it
+left.
 
 Two queries read every game and seat of the window; the action logs are read, in batches, only
 for the games the play signal needs (a team of two people, both playing to the end), and only
@@ -13,12 +14,11 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
-from games.collusion.leads import lead_chances
-from games.collusion.signals import FinishedGame
 from games.engine import EngineError, GameState, RuleOptions
 from games.engine.hand import PLAY_PHASE
-
-from .models import Action, CollusionFlag, Game, Seat
+from games.models import Action, CollusionFlag, Game, Seat
+from games.moderation.collusion.leads import lead_chances
+from games.moderation.collusion.signals import FinishedGame
 
 logger = logging.getLogger(__name__)
 

@@ -1,6 +1,6 @@
-"""The partner-collusion review, run daily (`games.collusion_review`) or by hand
-(`manage.py collusion_review`): reads the window's finished games, finds the pairs the
-statistics flag (`games.collusion.signals`), and keeps them as `CollusionFlag` rows for staff.
+"""The partner-collusion review, run daily (`games.collusion_review`) or by hand (`manage.py
+collusion_review`): reads the window's finished games, finds the pairs the statistics flag
+(`games.moderation.collusion.signals`), and keeps them as `CollusionFlag` rows for staff.
 
 Recomputing is idempotent: a pair keeps its one row, whose evidence is replaced by the latest
 figures while the staff decision (status, note, who, when) stays as it was. A pair the latest
@@ -17,11 +17,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
-from games.collusion.signals import PairReview, review
+from games.models import CollusionFlag
+from games.moderation.collusion.signals import PairReview, review
+from games.services.errors import Refused
 
-from ..models import CollusionFlag
-from ..selectors_collusion import finished_games_for_review
-from .errors import Refused
+from .selectors import finished_games_for_review
 
 # the games read: long enough for a pair that plays a few times a week to reach the minimums,
 # short enough that old games (and a pair's old habits) fall out

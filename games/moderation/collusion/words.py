@@ -1,7 +1,7 @@
-"""The evidence of a flag in words a staff member understands: what was found, what chance
-would give, and how unlikely the difference is. Reads the JSON the service keeps
-(`games.services.collusion.evidence_document`); `first` and `second` are the two names, lower
-account id first."""
+"""The evidence of a flag in words a staff member understands: what was found, what chance would
+give, and how unlikely the difference is. Reads the JSON the service keeps
+(`games.moderation.collusion.services.evidence_document`); `first` and `second` are the two names,
+lower account id first."""
 
 from __future__ import annotations
 

@@ -15,13 +15,13 @@ from django.utils import timezone
 
 from accounts.models import User
 from accounts.services.blocks import account_block, account_unblock
+from games.models import AbuseReport, ModerationDecision
+from games.services.errors import Refused
+from games.services.player_sockets import player_sockets_tell_on_commit
+from games.services.quick_play import queue_leave
+from games.services.tables import player_tables_leave
 
-from ..models import AbuseReport, ModerationDecision
-from .errors import Refused
-from .moderation_notices import block_notify, report_outcome_notify, warning_notify
-from .player_sockets import player_sockets_tell_on_commit
-from .quick_play import queue_leave
-from .tables import player_tables_leave
+from .notices import block_notify, report_outcome_notify, warning_notify
 
 Kind = ModerationDecision.Kind
 

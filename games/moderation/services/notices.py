@@ -1,13 +1,12 @@
 """What staff decisions tell players: the warned player, the blocked player (also by e-mail:
 they can no longer log in to read it), and the player who made a report, when staff decide it.
-Called by `moderation` in the decision's transaction; keyed by the decision or the report."""
+Called by `decisions` in the decision's transaction; keyed by the decision or the report."""
 
 from __future__ import annotations
 
 from accounts.models import NotificationKind
 from accounts.services.notifications import notify
-
-from ..models import AbuseReport, ModerationDecision
+from games.models import AbuseReport, ModerationDecision
 
 OUTCOMES = {
     AbuseReport.Status.ACTIONED: "staff took action",

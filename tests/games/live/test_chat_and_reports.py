@@ -7,8 +7,8 @@ import pytest
 
 from games.engine import RuleOptions
 from games.models import AbuseReport, ChatMessage, Game
+from games.moderation.services.reports import ReportRejected, report_create
 from games.services.chat import RATE_LIMIT_MESSAGES, ChatRejected, chat_post
-from games.services.reports import ReportRejected, report_create
 from games.services.tables import table_create, table_start
 
 from .sockets import join, receive, run, send, table_socket

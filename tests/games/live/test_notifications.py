@@ -10,9 +10,9 @@ from django.core import mail
 from accounts.models import Notification, NotificationKind, User
 from games.engine import RuleOptions
 from games.models import AbuseReport, Game
-from games.services.moderation import player_block, player_warn, report_dismiss
+from games.moderation.services.decisions import player_block, player_warn, report_dismiss
+from games.moderation.services.reports import report_create
 from games.services.play_again import play_again
-from games.services.reports import report_create
 from games.services.tables import invitation_send, seat_take, table_create, table_start
 from tests.games.conftest import play_to_the_end
 

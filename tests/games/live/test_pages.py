@@ -9,9 +9,9 @@ from django.urls import reverse
 
 from games.engine import RuleOptions
 from games.models import Game, Invitation, QueueEntry, Seat
+from games.moderation.services.reports import report_create
 from games.selectors import engine_game
 from games.services.chat import chat_post
-from games.services.reports import report_create
 from games.services.tables import table_create
 
 pytestmark = pytest.mark.django_db

@@ -18,13 +18,10 @@ from django.urls import reverse
 
 from accounts.models import User
 from euchre_site.celery import app as celery_app
-from games.context_processors import moderation_warnings
 from games.engine import RuleOptions
 from games.models import AbuseReport, Action, Game, ModerationDecision, QueueEntry, Seat
-from games.players import choose_action
-from games.selectors import engine_game
-from games.services.chat import ChatRejected, chat_post
-from games.services.moderation import (
+from games.moderation.context_processors import moderation_warnings
+from games.moderation.services.decisions import (
     ModerationRefused,
     player_block,
     player_unblock,
@@ -32,12 +29,14 @@ from games.services.moderation import (
     report_dismiss,
     warning_acknowledge,
 )
+from games.moderation.services.reports import report_create
+from games.players import choose_action
+from games.selectors import engine_game
+from games.services.chat import ChatRejected, chat_post
 from games.services.play import MoveRejected, computer_act, game_act
 from games.services.quick_play import queue_join
-from games.services.reports import report_create
 from games.services.tables import seat_take, table_create
-
-from .sockets import join, receive, run, send, table_socket
+from tests.games.live.sockets import join, receive, run, send, table_socket
 
 PASSWORD = "a long password 1"  # tests/games/conftest.py's make_player
 

@@ -8,12 +8,12 @@ import random
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 
-from games.collusion.leads import LeadChance, lead_chances
-from games.collusion.signals import FinishedGame
 from games.engine import GameState, RuleOptions
 from games.engine.cards import EFFECTIVE_SUIT
 from games.engine.hand import PLAY_PHASE
 from games.engine.view import seat_view
+from games.moderation.collusion.leads import LeadChance, lead_chances
+from games.moderation.collusion.signals import FinishedGame
 from games.players import choose_action
 
 START = datetime(2026, 10, 1, tzinfo=UTC)

@@ -13,9 +13,9 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games.collusion.stats import one_in
 from games.models import CollusionFlag
-from games.services.collusion import collusion_review_run
+from games.moderation.collusion.services import collusion_review_run
+from games.moderation.collusion.stats import one_in
 
 from .conftest import make_player
 

@@ -13,15 +13,15 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from games.collusion.signals import LEADS
 from games.models import Action, CollusionFlag
-from games.selectors_collusion import finished_games_for_review
-from games.services.collusion import (
+from games.moderation.collusion.selectors import finished_games_for_review
+from games.moderation.collusion.services import (
     REVIEW_WINDOW_DAYS,
     CollusionDecisionRefused,
     collusion_flag_decide,
     collusion_review_run,
 )
+from games.moderation.collusion.signals import LEADS
 
 from .conftest import make_player
 from .stored_games import cheating_games_stored, game_stored, honest_games_stored

@@ -11,9 +11,10 @@ from datetime import timedelta
 
 import pytest
 
-from games.collusion import signals
-from games.collusion.leads import LeadChance, lead_chances
-from games.collusion.signals import (
+from games.engine import HandRecord, Trick
+from games.moderation.collusion import signals
+from games.moderation.collusion.leads import LeadChance, lead_chances
+from games.moderation.collusion.signals import (
     LEADS,
     MIN_GAMES_AS_PARTNERS,
     MIN_GAMES_TOGETHER,
@@ -26,7 +27,6 @@ from games.collusion.signals import (
     review,
     sitting_evidence,
 )
-from games.engine import HandRecord, Trick
 
 from .made_up_games import START, engine_game, honest_population, result_game
 
@@ -364,7 +364,7 @@ def test_the_bar_rises_with_the_number_of_pairs_tested():
 
 def test_the_statistics_import_no_django():
     code = (
-        "import sys, games.collusion.signals, games.collusion.words; "
+        "import sys, games.moderation.collusion.signals, games.moderation.collusion.words; "
         "print(sorted(name for name in sys.modules if name.split('.')[0] == 'django'))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

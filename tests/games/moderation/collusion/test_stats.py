@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from games.collusion.stats import (
+from games.moderation.collusion.stats import (
     one_in,
     poisson_binomial_upper_tail,
     poisson_upper_tail,

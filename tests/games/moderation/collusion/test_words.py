@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
-from games.collusion.signals import LeadEvidence, ResultsEvidence, SittingEvidence
-from games.collusion.words import BELOW, FLAGGED, UNJUDGED, findings
+from games.moderation.collusion.signals import LeadEvidence, ResultsEvidence, SittingEvidence
+from games.moderation.collusion.words import BELOW, FLAGGED, UNJUDGED, findings
 
 
 def test_every_kind_in_words_with_what_chance_would_give():
