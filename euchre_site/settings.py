@@ -232,7 +232,7 @@ GAME_FLOOD_COOLDOWN_SECONDS = float(os.environ.get("GAME_FLOOD_COOLDOWN_SECONDS"
 GAME_SOCKET_HEARTBEAT_SECONDS = float(os.environ.get("GAME_SOCKET_HEARTBEAT_SECONDS", "20"))
 # syncs within this long of a socket's last frame get that frame again, without a query
 GAME_SYNC_COALESCE_SECONDS = float(os.environ.get("GAME_SYNC_COALESCE_SECONDS", "1"))
-# game review (games.services.review_run): a run works this long, then queues the rest, so
+# game review (games.records.review.services.run): a run works this long, then queues the rest, so
 # that live tables' computer turns on the same worker wait no longer than that; a review with
 # no progress for the stale time is queued again (its worker died)
 GAME_REVIEW_SLICE_SECONDS = float(os.environ.get("GAME_REVIEW_SLICE_SECONDS", "2"))

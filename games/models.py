@@ -25,11 +25,11 @@ from games.engine.rules import SEATS
 # importable from here
 from games.live.models import ChatMessage as ChatMessage
 from games.live.models import ChatMute as ChatMute
-from games.models_review import GameReview as GameReview
 from games.moderation.collusion.models import CollusionFlag as CollusionFlag
 from games.moderation.models import AbuseReport as AbuseReport
 from games.moderation.models import ModerationDecision as ModerationDecision
 from games.moderation.models import Player as Player
+from games.records.review.models import GameReview as GameReview
 
 
 def new_game_seed() -> str:
@@ -103,8 +103,8 @@ class Game(models.Model):
         max_length=10, choices=ComputerLevel.choices, default=ComputerLevel.STRONG
     )
     # a private or league table's finished game whose record (every hand as dealt) one of its
-    # players made public, and who (`games.services.record_sharing`); a public table's record
-    # is public without it (`games.selectors_record_access`)
+    # players made public, and who (`games.records.services.sharing`); a public table's record
+    # is public without it (`games.records.selectors`)
     record_shared_at = models.DateTimeField(null=True, blank=True)
     record_shared_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"

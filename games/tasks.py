@@ -12,11 +12,11 @@ from celery.signals import task_received
 
 from .models import Action
 from .moderation.collusion.services import collusion_review_run
+from .records.review.services.requests import GAME_REVIEW, stale_reviews_requeue
+from .records.review.services.run import review_run
 from .services.move_queue import COMPUTER_TURN, MOVE_TASKS, TURN_TIMEOUT, move_task_received
 from .services.play import computer_act, computer_run
 from .services.quick_play import queue_match_all
-from .services.review import GAME_REVIEW, stale_reviews_requeue
-from .services.review_run import review_run
 from .services.sweeper import stalled_games_requeue
 from .services.turn_timers import due_timeouts_queue
 

@@ -4,12 +4,11 @@ from . import (
     views,
     views_computer_players,
     views_play_again,
-    views_record,
-    views_review,
     views_rules,
 )
 from .live import urls as live_urls
 from .moderation import urls as moderation_urls
+from .records import urls as records_urls
 from .watch import urls as watch_urls
 
 app_name = "games"
@@ -35,17 +34,8 @@ urlpatterns = [
     path("tables/<int:game_id>/cancel/", views.table_cancel, name="cancel"),
     path("tables/<int:game_id>/invite/", views.table_invite, name="invite"),
     path("tables/<int:game_id>/play-again/", views_play_again.play_again_view, name="play_again"),
-    path("games/<int:game_id>/", views_record.game_record_page, name="record"),
-    path("games/<int:game_id>/history.json", views_record.game_history_json, name="history_json"),
-    path("games/<int:game_id>/share/", views_record.game_record_share, name="record_share"),
-    path("games/<int:game_id>/review/", views_review.review_request_view, name="review_request"),
-    path("games/<int:game_id>/review.json", views_review.review_status_view, name="review_status"),
-    path(
-        "games/<int:game_id>/score-sheet.txt",
-        views_record.game_score_sheet_text,
-        name="score_sheet_text",
-    ),
     *live_urls.urlpatterns,
     *watch_urls.urlpatterns,
+    *records_urls.urlpatterns,
     *moderation_urls.urlpatterns,
 ]

@@ -8,7 +8,7 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
-from games.selectors_record_access import record_ids_visible_to
+from games.records.selectors import record_ids_visible_to
 from games.watch.selectors import live_game_of_player
 
 from .search import month_table_search, overall_ranking_search, search_text

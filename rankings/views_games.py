@@ -1,6 +1,6 @@
 """A player's games page (selectors_games): every finished game, filtered, a keyed page at a
 time. Open to every logged-in player, as profiles are; a game links to its record where the
-viewer may see it (`games.selectors_record_access`)."""
+viewer may see it (`games.records.selectors`)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from accounts.models import User
-from games.selectors_record_access import record_ids_visible_to
+from games.records.selectors import record_ids_visible_to
 
 from .selectors_games import NEWER, OLDER, RESULTS, VARIANTS, GamesFilter, player_games_page
 

@@ -13,7 +13,7 @@ import jsonschema
 import pytest
 
 from games.engine import RuleOptions
-from games.transcripts import history_replay
+from games.records.transcripts import history_replay
 from leagues.models import League
 from leagues.services.leagues import league_create
 from leagues.services.members import invitation_accept, invitation_send

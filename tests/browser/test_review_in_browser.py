@@ -12,7 +12,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.people import make_player, signed_in_page
 from tests.games.finished_games import finished_game_store
-from tests.games.review.careless import careless_at_seat_0
+from tests.games.records.review.careless import careless_at_seat_0
 
 pytestmark = [pytest.mark.browser, pytest.mark.services, pytest.mark.timeout(240)]
 

@@ -1,7 +1,7 @@
 """A league table's finished game: its record, downloads and place in the league's recent games
 are for the league's current members (and its players, and staff); a player outside the league,
 or a member since removed who did not play, gets the 404 of a game that does not exist
-(games.selectors_record_access, told by leagues.apps who the members are)."""
+(games.records.selectors, told by leagues.apps who the members are)."""
 
 from __future__ import annotations
 

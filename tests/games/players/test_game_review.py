@@ -22,7 +22,7 @@ from games.players.review import (
 )
 from games.players.search.evaluate import choices_of, decision_values
 from tests.games.finished_games import engine_game_played
-from tests.games.review.careless import careless_at_seat_0
+from tests.games.records.review.careless import careless_at_seat_0
 
 # Spades are trump (seat 0 orders up the 9♠; dealer seat 3 discards the 9♥). Seat 0 takes the
 # first two tricks with the bowers' side of spades, seat 1 the third with the A♣, then leads

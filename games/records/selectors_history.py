@@ -1,7 +1,7 @@
 """A finished game's hand history for download, as JSON and as a text score sheet: the same
 games as the record page (`game_record` decides, and names the seats), built by the plain
-conversion of `games.transcripts` from the stored rules, seed and action log. For the same
-people as the record page: the views ask `games.selectors_record_access` first.
+conversion of `games.records.transcripts` from the stored rules, seed and action log. For the same
+people as the record page: the views ask `games.records.selectors` first.
 
 A finished game's deal is no longer hidden: the history shows every hand as dealt, the kitty
 and the discard, as the transcript format does. Nothing of a game in play is ever exported.
@@ -15,8 +15,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.engine import RuleOptions
+from games.models import Action, Game
 
-from .models import Action, Game
 from .record import game_record
 from .transcripts import SeatInfo, game_history, score_sheet_text
 

@@ -1,7 +1,7 @@
-"""The hand history of a finished game (games.transcripts): for random games of every variant,
-the export validates against docs/hand-history.schema.json (and a standard game's hands against
-the shared vectors' own schema, unchanged), and replaying it through the engine, hand by hand
-from the dealt cards, gives the game's final score and winner. Plain engine: no database."""
+"""The hand history of a finished game (games.records.transcripts): for random games of every
+variant, the export validates against docs/hand-history.schema.json (and a standard game's hands
+against the shared vectors' own schema, unchanged), and replaying it through the engine, hand by
+hand from the dealt cards, gives the game's final score and winner. Plain engine: no database."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ import pytest
 
 from games.engine import PRESETS, GameState, InvalidRules, RuleOptions, preset_rules
 from games.engine.rules import CHOICES
-from games.transcripts import (
+from games.records.transcripts import (
     V1,
     V1_VARIANTS,
     HistoryMismatch,
@@ -25,7 +25,7 @@ from games.transcripts import (
     score_sheet_text,
 )
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[4]
 HISTORY_SCHEMA = json.loads((ROOT / "docs" / "hand-history.schema.json").read_text())
 VECTORS_SCHEMA_PATHS = (
     ROOT.parent / "shared" / "euchre-vectors" / "transcript.schema.json",

@@ -13,8 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.models import Game, Seat
-
-from .errors import Refused
+from games.services.errors import Refused
 
 NOT_PLAYER = "not_player"
 NOT_OVER = "not_over"

@@ -16,14 +16,14 @@ from django.urls import reverse
 from accounts.models import User
 from games.engine import RuleOptions, preset_rules
 from games.models import Game
+from games.records.transcripts import history_replay
 from games.services.tables import table_create
-from games.transcripts import history_replay
 from tests.games.finished_games import finished_game_store
 
 pytestmark = pytest.mark.django_db
 
 SCHEMA = json.loads(
-    (Path(__file__).resolve().parents[2] / "docs" / "hand-history.schema.json").read_text()
+    (Path(__file__).resolve().parents[3] / "docs" / "hand-history.schema.json").read_text()
 )
 _numbers = itertools.count(1)
 

@@ -1,6 +1,6 @@
 """Game review requests: a player of a finished game asks for the strong player's verdict on
 their own decisions (`games.players.review`); a Celery task computes it
-(`games.services.review_run`), queued here by name (services never import `games.tasks`).
+(`games.records.review.services.run`), queued here by name (services never import `games.tasks`).
 
 One review per (game, seat), made once: the row is found or made with `get_or_create` under
 the table's unique constraint, so a second request, or two at once, find the same row and only
@@ -18,9 +18,9 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from ..models import GameReview
-from ..selectors_review import review_access
-from .errors import Refused
+from games.models import GameReview
+from games.records.review.selectors import review_access
+from games.services.errors import Refused
 
 GAME_REVIEW = "games.game_review"
 

@@ -19,7 +19,7 @@ from games.engine import GameState, RuleOptions
 from games.engine.cards import ALL_CARDS
 from games.engine.records import HandRecord
 from games.engine.view import SeatView
-from games.record_cards import CardFace
+from games.records.cards import CardFace
 from tests.games.finished_games import engine_game_played, finished_game_store
 
 from .test_record_page import card_marks, hand_sections, shown_face_up

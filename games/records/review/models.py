@@ -1,6 +1,6 @@
 """Game reviews: the strong player's verdict on one player's decisions in a finished game,
 asked for from the game's record page and computed by a Celery task
-(`games.services.review_run`). Kept apart from the game records (`games.models` re-exports
+(`games.records.review.services.run`). Kept apart from the game records (`games.models` re-exports
 the name).
 
 One row per (game, seat), made once: asking again, or twice at once, finds the same row (the

@@ -7,7 +7,7 @@ import pytest
 from accounts.models import User
 from games.engine import RuleOptions
 from tests.games.finished_games import finished_game_store
-from tests.games.review.careless import careless_at_seat_0
+from tests.games.records.review.careless import careless_at_seat_0
 
 _numbers = itertools.count(1)
 

@@ -7,7 +7,7 @@ A record shows every trick, and its downloads every hand as dealt, so:
 - a private table's or a league table's game: its players (everyone seated in it, also one who
   left and whose seat the computer finished), for a league's table the league's current
   members, and staff; and anyone once one of its players has shared the record
-  (`Game.record_shared_at`, `games.services.record_sharing`).
+  (`Game.record_shared_at`, `games.records.services.sharing`).
 Anyone else is told what an unknown game tells them (a 404 with the same words): a private
 game's existence is not theirs to learn.
 
@@ -23,9 +23,8 @@ from collections.abc import Iterable
 from django.db.models import Q
 
 from accounts.models import User
-
-from .models import Game, Seat
-from .watch.selectors import watchable_filter
+from games.models import Game, Seat
+from games.watch.selectors import watchable_filter
 
 
 def records_visible_filter(*, user: User) -> Q:

@@ -1,4 +1,4 @@
-"""Who sees a finished game's record (games.selectors_record_access): a public table's game any
+"""Who sees a finished game's record (games.records.selectors): a public table's game any
 signed-in player; a private table's game its players (one who left included) and staff, and
 anyone else only once a player shared it; to everyone else the same 404 as a game that does not
 exist, for the page, its downloads and its review. A player shares the record from the page,
@@ -18,7 +18,7 @@ from django.urls import reverse
 from accounts.models import User
 from games.engine import RuleOptions
 from games.models import Game
-from games.selectors_record_access import record_ids_visible_to, record_visible_to
+from games.records.selectors import record_ids_visible_to, record_visible_to
 from games.services.tables import table_create
 from rankings.services.game_points import game_points_record
 from tests.games.finished_games import finished_game_store

@@ -1,5 +1,5 @@
 """The record page of a finished game, and its hand history to download (JSON and a text score
-sheet): for the people who may see the record (`games.selectors_record_access`: any signed-in
+sheet): for the people who may see the record (`games.records.selectors`: any signed-in
 player for a public table's game; its players, a league table's members and staff for a
 private or league table's, until a player shares it). Anyone else gets what an unknown game
 gets. A player shares the record of a private game, or makes it private again, from the page."""
@@ -12,13 +12,14 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from .models import Game
+from games.models import Game
+from games.services.errors import Refused
+
 from .record import game_record
+from .review.selectors import review_document, review_of
+from .selectors import record_game_for
 from .selectors_history import game_history_document, game_score_sheet
-from .selectors_record_access import record_game_for
-from .selectors_review import review_document, review_of
-from .services.errors import Refused
-from .services.record_sharing import NOT_PLAYER, record_share_set
+from .services.sharing import NOT_PLAYER, record_share_set
 
 NO_RECORD = "There is no record of this game: it is not over, or it was never played."
 

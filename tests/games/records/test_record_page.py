@@ -13,7 +13,7 @@ from django.urls import reverse
 from accounts.models import User
 from games.engine import DECK, HandRecord, RuleOptions
 from games.models import Game
-from games.record import CardFace
+from games.records.record import CardFace
 from games.services.tables import seat_leave, table_create
 from tests.games.finished_games import finished_game_store, game_result_store
 

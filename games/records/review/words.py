@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from games.engine.actions import action_argument, action_kind
 from games.engine.cards import SUIT_NAMES
-
-from .record_cards import CardFace, Suit
+from games.records.cards import CardFace, Suit
 
 PHASE_WORDS = {
     "bid1": "order up or pass",

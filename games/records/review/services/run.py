@@ -21,10 +21,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.engine import RuleOptions
+from games.models import Action, GameReview
 from games.players.review import Decision, decision_review, seat_decisions
 
-from ..models import Action, GameReview
-from .review import review_is_stale, review_queue
+from .requests import review_is_stale, review_queue
 
 logger = logging.getLogger(__name__)
 

@@ -13,12 +13,12 @@ from django.utils import timezone
 
 from games.engine import GameState, RuleOptions
 from games.models import GameReview
-from games.services import review_run as review_run_module
-from games.services.review import GAME_REVIEW, review_request
-from games.services.review_run import RESTARTS_LIMIT, review_run
+from games.records.review.services import run as review_run_module
+from games.records.review.services.requests import GAME_REVIEW, review_request
+from games.records.review.services.run import RESTARTS_LIMIT, review_run
 from tests.celery_queue import queue_clear, queued
 from tests.games.finished_games import finished_game_store
-from tests.games.review.careless import careless_at_seat_0
+from tests.games.records.review.careless import careless_at_seat_0
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
 

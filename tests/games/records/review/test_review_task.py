@@ -12,7 +12,7 @@ from django.conf import settings
 
 from euchre_site.celery import app as celery_app
 from games.models import GameReview
-from games.services.review import review_request
+from games.records.review.services.requests import review_request
 from games.tasks import game_review, sweep_stalled_reviews
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]

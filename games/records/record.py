@@ -17,10 +17,10 @@ from datetime import datetime
 
 from games.engine import HandRecord, RuleOptions
 from games.engine.records import ALL_PASS, EUCHRE, MAKE, MARCH, REDEAL, RENEGE
+from games.models import Game, Seat
+from games.selectors import engine_game, rules_preset_name, seat_label
 
-from .models import Game, Seat
-from .record_cards import CardFace, Suit
-from .selectors import engine_game, rules_preset_name, seat_label
+from .cards import CardFace, Suit
 
 RESULTS = {
     MAKE: "made",

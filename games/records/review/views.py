@@ -1,7 +1,8 @@
 """A finished game's review, asked for and followed from its record page: thin views over
-`games.services.review` and `games.selectors_review`. Only the game's players, each for their
-own decisions, and only once the game is over; anyone else gets the refusal in words, and one
-who may not see the game's record (`games.selectors_record_access`) what an unknown game gets."""
+`games.records.review.services.requests` and `games.records.review.selectors`. Only the game's
+players, each for their own decisions, and only once the game is over; anyone else gets the refusal
+in words, and one who may not see the game's record (`games.records.selectors`) what an unknown game
+gets."""
 
 from __future__ import annotations
 
@@ -11,8 +12,10 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from .selectors_record_access import record_game_for
-from .selectors_review import (
+from games.records.selectors import record_game_for
+from games.services.errors import Refused
+
+from .selectors import (
     NO_GAME,
     NOT_OVER,
     NOT_PLAYER,
@@ -20,8 +23,7 @@ from .selectors_review import (
     review_document,
     review_of,
 )
-from .services.errors import Refused
-from .services.review import review_request
+from .services.requests import review_request
 
 REFUSALS = {refusal.code: refusal for refusal in (NO_GAME, NOT_OVER, NOT_PLAYER)}
 

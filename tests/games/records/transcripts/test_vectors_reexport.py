@@ -1,5 +1,5 @@
 """A transcript of ../shared/euchre-vectors, played through our engine from its deal and
-exported by games.transcripts, is the same transcript: the same keys and values, where the
+exported by games.records.transcripts, is the same transcript: the same keys and values, where the
 format allows (the provenance `generator`, and the rules' `deal` and `game` texts, belong to
 the implementation that played it; the order of a `legal` list is not part of the format, and
 the export adds `number`, `rules.options`, `result.points_by_scorer` and `result.score_after`).
@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from games.engine import HandState
-from games.transcripts import hand_actions, hand_transcript, step_apply
+from games.records.transcripts import hand_actions, hand_transcript, step_apply
 from tests.games.engine.test_vectors import LINES, deal_of, rules_of
 
 EXTENSION_KEYS = ("number",)

@@ -1,0 +1,1 @@
+"""Services of game reviews: the request, and the run on a worker."""

@@ -1,0 +1,1 @@
+"""Services of the records: a player shares a finished game's record, or takes it back."""
