@@ -6,6 +6,16 @@ default PBKDF2 costs 0.2 s of CPU a password and the suite makes and checks hund
 with it and 86.0 and 77.6 s (37 and 30 s) with this one. The hasher's strength is not what any
 test is about (`tests/scale/test_deploy_settings.py` checks the site's own)."""
 
-from euchre_site.settings import *  # noqa: F403
+import os
+
+# Each pytest-xdist worker (`python3 run.py test` runs two) keeps its Redis keys, channel layer
+# and Celery queues apart under a prefix of its own, as its database is (pytest-django names it
+# test_<name>_gw<n>); the processes its tests start inherit the prefix with the environment.
+_worker = os.environ.get("PYTEST_XDIST_WORKER")
+_prefix = os.environ.get("REDIS_KEY_PREFIX", "euchre")
+if _worker and not _prefix.endswith(f"-{_worker}"):
+    os.environ["REDIS_KEY_PREFIX"] = f"{_prefix}-{_worker}"
+
+from euchre_site.settings import *  # noqa: E402, F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

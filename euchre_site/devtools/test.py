@@ -76,7 +76,28 @@ def run_pytest(pytest_args: list[str], env: dict[str, str]) -> int:
             signal.signal(signum, handler)
 
 
+def parallel_args(pytest_args: list[str]) -> list[str]:
+    """pytest-xdist's workers for a run of the whole suite (or of what -m, -k and --ignore leave
+    of it): EUCHRE_TEST_WORKERS of them (default 2, this project's machines' cores), each test
+    given to the first free worker (`worksteal`: the slow tests at the end do not wait behind
+    one worker's queue). A run of named files or tests stays in one process, as does any run
+    that chose its own -n or turned xdist off."""
+    workers = os.environ.get("EUCHRE_TEST_WORKERS", "2")
+    chosen = any(
+        arg in ("-n", "--numprocesses", "no:xdist") or arg.startswith(("-n", "--numprocesses="))
+        for arg in pytest_args
+    )
+    named = any(
+        not arg.startswith("-") and ("::" in arg or (ROOT / arg.split("::")[0]).exists())
+        for arg in pytest_args
+    )
+    if chosen or named or workers in ("", "0", "1"):
+        return []
+    return ["-n", workers, "--dist", "worksteal"]
+
+
 def run_tests(pytest_args: list[str]) -> int:
+    pytest_args = [*parallel_args(pytest_args), *pytest_args]
     env = dict(os.environ)
     chromium = ensure_chromium()
     if chromium:
