@@ -18,7 +18,7 @@ from euchre_site.proxies import ProxyHeadersMiddleware  # noqa: E402
 from euchre_site.routing import websocket_urlpatterns  # noqa: E402
 from euchre_site.socket_sends import ClosedSocketSends  # noqa: E402
 from games.collector import long_running_gc  # noqa: E402
-from games.flood_gate import FloodCooldownGate  # noqa: E402
+from games.live.flood_gate import FloodCooldownGate  # noqa: E402
 
 # The client's address and scheme are settled first, for both protocols (TRUSTED_PROXIES).
 application = ProxyHeadersMiddleware(

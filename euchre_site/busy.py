@@ -8,7 +8,7 @@ the whole request and goes back to the pool when Django closes it at the request
 
 Table sockets read the session and the user before any consumer runs (channels'
 AuthMiddleware); SocketBusyGuard turns a failure to reach the database there into the same
-refusal the consumer gives (games.consumers: an error message, then close code 4503), where
+refusal the consumer gives (games.live.consumers: an error message, then close code 4503), where
 daphne would otherwise answer the handshake with a 500.
 """
 
@@ -24,7 +24,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from games.consumers import BUSY_MESSAGE, CLOSE_BUSY
+from games.live.consumers import BUSY_MESSAGE, CLOSE_BUSY
 
 logger = logging.getLogger(__name__)
 

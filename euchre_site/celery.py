@@ -68,11 +68,11 @@ def _keep_the_loaded_app_out_of_collections(**kwargs: object) -> None:
 @worker_process_init.connect
 def _run_the_computers_in_this_child(**kwargs: object) -> None:
     """Each forked child of the pool makes the computers' runs in a thread of its own
-    (`games.computer_runner`), so that they search on as many cores as the pool has processes.
+    (`games.live.computer_runner`), so that they search on as many cores as the pool has processes.
     Connected after the connections' handler above: the thread takes its own."""
     if os.getpid() == _IMPORTED_IN_PID:
         return
-    from games.computer_runner import ComputerRunner
+    from games.live.computer_runner import ComputerRunner
 
     _child_runners.append(ComputerRunner().start())
 
@@ -101,7 +101,7 @@ class ComputerRunnerStep(bootsteps.StartStopStep):
     def start(self, worker: Any) -> None:
         if isinstance(worker.pool, PreforkPool):
             return
-        from games.computer_runner import ComputerRunner
+        from games.live.computer_runner import ComputerRunner
 
         self.runner = ComputerRunner().start()
 

@@ -3,7 +3,7 @@ processes"). Read by the settings, so it imports nothing of Django's but its exc
 
 A connection is taken from the pool when a thread first queries and given back when Django
 closes it: at the end of every HTTP request, after every table socket's service call
-(`games.consumer_threads.on_any_thread`) and around every Celery task and computers' run. A
+(`games.live.consumer_threads.on_any_thread`) and around every Celery task and computers' run. A
 thread that finds the pool empty waits up to DB_POOL_TIMEOUT seconds; then the request is
 answered 503 "busy", the socket an error message (`euchre_site.busy`), never a server error.
 """
@@ -36,7 +36,7 @@ def db_pool_options(environ: Mapping[str, str]) -> dict[str, Any]:
 
     DB_POOL_MAX_SIZE is the most connections one process opens; by default as many as a daphne
     can use at once (asgi_threads + HTTP_HEADROOM). Beat uses one at a time and a Celery
-    worker process two (its task's and its computers' runner's, `games.computer_runner`), so
+    worker process two (its task's and its computers' runner's, `games.live.computer_runner`), so
     their pools stay at DB_POOL_MIN_SIZE (default 1, kept open so that a request, task or run
     does not wait for PostgreSQL to start a backend) or one more."""
     default_max = asgi_threads(environ) + HTTP_HEADROOM

@@ -6,7 +6,7 @@ callbacks for each client), more than a command's own round trip. Django's `Redi
 builds one per cache call and kombu's Redis channel one per acknowledgement and per
 unacknowledged-message bookkeeping: in the Celery worker's main process at strong tables that
 was 18% of its py-spy samples (100 tables), for the move tasks' acks and the unmarking of each
-received move task (`games.services.move_queue`); kept, the process's CPU a move fell by about
+received move task (`games.live.services.move_queue`); kept, the process's CPU a move fell by about
 8% (docs/benchmarks.md, "What the figures rest on"). A client is safe to share between
 threads (each command takes a connection from the pool); pipelines, which are not, are still
 made per use. A pool that is replaced (kombu drops its pool when the connection is lost) gets

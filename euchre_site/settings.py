@@ -142,7 +142,7 @@ if DATABASE_URL:
         else:
             DATABASES["default"]["OPTIONS"]["pool"] = db_pool_options(os.environ)
             # prepared statements for the cursors that ask for them (server-side binding: the
-            # move path's statements, games/services/move_rows.py); Django's own cursors bind
+            # move path's statements, games/live/services/move_rows.py); Django's own cursors bind
             # on the client and never prepare. Off behind PgBouncer, which may switch servers
             DATABASES["default"]["OPTIONS"].setdefault("prepare_threshold", 0)
 else:
@@ -222,7 +222,7 @@ GAME_SWEEP_GRACE_SECONDS = float(os.environ.get("GAME_SWEEP_GRACE_SECONDS", "5")
 GAME_SWEEP_EVERY_SECONDS = float(os.environ.get("GAME_SWEEP_EVERY_SECONDS", "5"))
 # how often beat looks for people's deadlines that passed: a timeout comes at most this late
 GAME_TIMER_EVERY_SECONDS = float(os.environ.get("GAME_TIMER_EVERY_SECONDS", "1"))
-# open table sockets at once, over every daphne (games/services/socket_slots.py): enough for
+# open table sockets at once, over every daphne (games/live/services/socket_slots.py): enough for
 # several tabs; 0: no limit (a load generator runs on one address)
 GAME_SOCKETS_PER_PLAYER = int(os.environ.get("GAME_SOCKETS_PER_PLAYER", "8"))
 GAME_SOCKETS_PER_ADDRESS = int(os.environ.get("GAME_SOCKETS_PER_ADDRESS", "64"))
@@ -238,7 +238,7 @@ GAME_SYNC_COALESCE_SECONDS = float(os.environ.get("GAME_SYNC_COALESCE_SECONDS", 
 GAME_REVIEW_SLICE_SECONDS = float(os.environ.get("GAME_REVIEW_SLICE_SECONDS", "2"))
 GAME_REVIEW_STALE_SECONDS = float(os.environ.get("GAME_REVIEW_STALE_SECONDS", "60"))
 # the load table's runs: each process tallies its computers' decisions' CPU in Redis
-# (games/services/decision_cpu.py)
+# (games/live/services/decision_cpu.py)
 GAME_DECISION_CPU_TALLY = env_bool("GAME_DECISION_CPU_TALLY", False)
 CELERY_BEAT_SCHEDULE = beat_schedule(GAME_SWEEP_EVERY_SECONDS, GAME_TIMER_EVERY_SECONDS)
 # seed 000's average points per game table: the games a player needs in a month to appear in it

@@ -185,7 +185,7 @@ class Game(models.Model):
         """How the computer plays `seat`: a seat nobody took at the table's level; a seat a
         person left (a cancel, a block) at the strongest, so nobody's partner is let down.
         None while a person plays it (after a timeout the computer covers them, also at the
-        strongest: `games.services.play.computer_level`)."""
+        strongest: `games.live.services.play.computer_level`)."""
         if seat.user_id is None:
             return self.computer_level
         return ComputerLevel.STRONG if seat.cancelled else None

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .consumers import TableConsumer
+from .live.consumers import TableConsumer
 from .watch.consumers import WatchConsumer
 
 websocket_urlpatterns = [

@@ -110,7 +110,7 @@ def table_fields(game: Game, seats: list[Seat]) -> dict[str, Any]:
             for seat in seats
         ],
         # the page shows a computer's move this long after the move before it: a run of
-        # computer moves is made at once (games.services.play.computer_run)
+        # computer moves is made at once (games.live.services.play.computer_run)
         "computer_pause_ms": int(settings.GAME_COMPUTER_PAUSE_SECONDS * 1000),
     }
 

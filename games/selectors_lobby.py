@@ -12,9 +12,9 @@ from django.db.models import Count
 from accounts.models import GoingUnder
 from games.engine import RuleOptions
 
+from .live.services.presence import online_count
 from .models import Game, QueueEntry, Seat
 from .rule_texts import PRESET_LABELS, QUICK_PLAY_VARIANTS, preset_seats, rules_label
-from .services.presence import online_count
 from .watch.selectors import LiveTable, live_games_to_watch, live_table_rows
 
 

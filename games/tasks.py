@@ -1,5 +1,5 @@
 """Celery tasks of live play: thin entry points over the services, which queue them by name
-(`games.services.move_queue`) and never import this module. Each is keyed by (game, version)
+(`games.live.services.move_queue`) and never import this module. Each is keyed by (game, version)
 and safe to run twice: a task that finds the game at another version, or finished, does
 nothing."""
 
@@ -10,15 +10,15 @@ from typing import Any
 from celery import shared_task
 from celery.signals import task_received
 
+from .live.services.move_queue import COMPUTER_TURN, MOVE_TASKS, TURN_TIMEOUT, move_task_received
+from .live.services.play import computer_act, computer_run
+from .live.services.sweeper import stalled_games_requeue
+from .live.services.turn_timers import due_timeouts_queue
 from .models import Action
 from .moderation.collusion.services import collusion_review_run
 from .records.review.services.requests import GAME_REVIEW, stale_reviews_requeue
 from .records.review.services.run import review_run
-from .services.move_queue import COMPUTER_TURN, MOVE_TASKS, TURN_TIMEOUT, move_task_received
-from .services.play import computer_act, computer_run
 from .services.quick_play import queue_match_all
-from .services.sweeper import stalled_games_requeue
-from .services.turn_timers import due_timeouts_queue
 
 
 @task_received.connect
@@ -32,7 +32,7 @@ def move_task_taken(request: Any, **_: Any) -> None:
 @shared_task(name=COMPUTER_TURN, ignore_result=True)
 def computer_turn(game_id: int, version: int) -> int | None:
     """The computers' moves from `version` to the next person's turn (a run, one task). The
-    runs are now queued for the workers' runner threads (`games.computer_runner`); this task
+    runs are now queued for the workers' runner threads (`games.live.computer_runner`); this task
     makes those an earlier version of the site left in the broker's queue."""
     applied = computer_run(game_id=game_id, version=version)
     return applied.version if applied else None

@@ -73,7 +73,7 @@ def queue_length() -> int:
 
 def decisions_tallied() -> tuple[int, int]:
     """(µs of CPU, decisions) of the computers' decisions the site's processes counted where
-    they made them (GAME_DECISION_CPU_TALLY, games/services/decision_cpu.py)."""
+    they made them (GAME_DECISION_CPU_TALLY, games/live/services/decision_cpu.py)."""
     prefix = os.environ.get("REDIS_KEY_PREFIX", "euchre")
     tally = redis.Redis.from_url(os.environ["REDIS_URL"]).hgetall(f"{prefix}:decision-cpu")
     return int(tally.get(b"micros", 0)), int(tally.get(b"decisions", 0))

@@ -1,5 +1,5 @@
 """What the services queued on the real Redis, read by tests: the Celery queue, and the
-computers' runs waiting for the workers' runners (`games.services.computer_runs`)."""
+computers' runs waiting for the workers' runners (`games.live.services.computer_runs`)."""
 
 from __future__ import annotations
 

@@ -51,13 +51,13 @@ def play_games(games: int, level: str, seed: int, tally: Tally) -> None:
     from channels.layers import get_channel_layer
     from django.db import connection
 
-    from games.frame_wire import frames_of
     from games.lab.loadgen import make_players, open_table
+    from games.live.frame_wire import frames_of
+    from games.live.services.after_move import seat_group
+    from games.live.services.layer_send import sending_loop
+    from games.live.services.play import computer_run, game_act
     from games.models import Game
     from games.selectors import table_state
-    from games.services.after_move import seat_group
-    from games.services.layer_send import sending_loop
-    from games.services.play import computer_run, game_act
 
     rng = random.Random(seed)
     run = f"bench{os.getpid()}{int(time.time())}"

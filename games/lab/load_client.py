@@ -15,7 +15,7 @@ from urllib.parse import urlparse
 # the load generator's own parsing was a quarter of its CPU, on the site's machine
 from orjson import loads as frame_loads
 
-from games.frame_wire import TABLE_KEYS
+from games.live.frame_wire import TABLE_KEYS
 
 # close codes after which the page script stops reconnecting (blocked, not logged in, no seat)
 FINAL_CLOSE_CODES = frozenset({4003, 4401, 4403})
@@ -172,7 +172,7 @@ class TableClient:
             return
         if kind != "state":
             return
-        if "seats" in frame:  # the table's part, sent when it changed (games.frame_wire)
+        if "seats" in frame:  # the table's part, sent when it changed (games.live.frame_wire)
             self.table = {key: frame[key] for key in TABLE_KEYS if key in frame}
         else:
             frame.update(self.table)

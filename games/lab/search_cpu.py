@@ -5,7 +5,7 @@
 
 A benchmark's helper (scripts/load_table.py runs it after each run): every computer move stored
 with an action id in (after-id, upto-id] is decided again, in this one process, from the game
-as it was then and with the seed the site used (`games.services.play`: the game's seed and the
+as it was then and with the seed the site used (`games.live.services.play`: the game's seed and the
 move's number), and the CPU of each decision is summed. Decisions are pure functions of those,
 so each must give the stored move again: the count of those that do not is printed too (it
 should be 0; a timeout's move in a game some person left is decided at strong, as the site
@@ -22,9 +22,9 @@ from collections import defaultdict
 
 def decisions_cpu(after_id: int, upto_id: int) -> dict[str, float | int]:
     from games.engine_states import replayed
+    from games.live.services.play import computer_level
     from games.models import Action, Game, Seat
     from games.players.levels import choose_action_at_level
-    from games.services.play import computer_level
 
     made = (
         Action.objects.filter(

@@ -1,5 +1,5 @@
 """The runner: a thread in each Celery worker process that makes the computers' runs queued in
-`games.services.computer_runs`, each as the computer-turn task made it (`computer_run`: one
+`games.live.services.computer_runs`, each as the computer-turn task made it (`computer_run`: one
 transaction, its frames sent on commit), without a Celery task's hand-over.
 
 A worker's pool children each run one (`euchre_site.celery`: a forked child starts it as it

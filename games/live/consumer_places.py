@@ -1,6 +1,6 @@
 """A table socket's place among its player's and address's open sockets, its share of its
 player's message budget, and its closing for flooding: the part of `TableConsumer`
-(consumers.py, and the watchers' watch/consumers.py) that counts sockets and messages in Redis
+(consumers.py, and the watchers' games/watch/consumers.py) that counts sockets and messages in Redis
 (services/socket_slots.py, services/message_budget.py). A mixin, so that each file stays
 readable; it holds no state itself.
 """

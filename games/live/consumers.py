@@ -5,7 +5,7 @@ In: {"type": "act", "action": "play:JS", "version": 12}, {"type": "touch", "vers
 {"type": "mute", "seat": 2, "version": 12} and {"type": "unmute", "seat": 2, "version": 12}.
 Out: {"type": "state", "version": ..., "view": ...} (this seat's own view, after every change;
 a frame pushed after a move has the table's part, its rules and seats, only when this socket has
-not sent the same: games/frame_wire.py),
+not sent the same: games/live/frame_wire.py),
 {"type": "error", "code": ..., "message": ..., "version": ...}, {"type": "chat", "messages":
 [...]} (new lines; with "history": true and "muted_seats" the whole recent chat less muted
 players' lines, on connect and on a mute), {"type": "watchers", "count": n} (games.watch.consumers).
@@ -21,7 +21,7 @@ no replay while the game is at the version this socket last sent, and none at al
 GAME_SYNC_COALESCE_SECONDS of it. When the process's database pool stays exhausted for its
 timeout, the socket is told "busy" (closed with 4503 if it was connecting), never crashed.
 
-Floods (games/rate_limit.py): a socket sending faster than a person could gets one
+Floods (games/live/rate_limit.py): a socket sending faster than a person could gets one
 {"type": "error", "code": "rate_limited"} and its extra messages are dropped; malformed messages
 are answered with "bad_message"; both cost strikes, and a socket out of strikes is told
 "flooding" and closed with 4008, and its player's new sockets are refused (told "flooding", closed
@@ -45,18 +45,19 @@ from django.conf import settings
 from django.db import DatabaseError
 from django.utils import timezone
 
+from games.engine_states import STATES
+from games.selectors import table_state
+
 from .consumer_places import SocketPlaces
 from .consumer_threads import DatabaseBusy, on_any_thread
-from .engine_states import STATES
 from .frame_wire import frames_message, message_parsed, wire_text
-from .live.selectors import MutesAtTable
-from .live.services.mutes import MuteRefused, chat_mute_seat, chat_unmute_seat
 from .rate_limit import SocketGuard, Verdict
-from .selectors import table_state
+from .selectors import MutesAtTable
 from .services.after_move import seat_group, table_group
 from .services.chat import ChatRejected, chat_opening_reads, chat_post, chat_with_mutes
 from .services.message_budget import PlayerBudget
 from .services.move_retry import MoveBusy, game_act_retrying
+from .services.mutes import MuteRefused, chat_mute_seat, chat_unmute_seat
 from .services.play import MoveRejected, seat_touch
 from .services.player_sockets import player_group
 from .services.presence import online_mark_async, watcher_count_async
@@ -268,7 +269,7 @@ class TableConsumer(SocketPlaces, AsyncWebsocketConsumer):
     async def game_frames(self, event: dict[str, Any]) -> None:
         """My seat's frames of new versions, oldest first, as text made by the mover (sent to
         my player's sockets at this table only), but those I have sent; the finished hands'
-        history and the table's part only when my page has others (`games.frame_wire`). A
+        history and the table's part only when my page has others (`games.live.frame_wire`). A
         run's frames go in one message (a send costs a daphne far more than its bytes)."""
         histories = dict(event.get("histories") or ())
         table = event.get("table")

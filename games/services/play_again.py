@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from games.live.services.player_lock import player_serialized
+
 from ..models import Game, Invitation, Seat
-from .player_lock import player_serialized
 from .tables import (
     NO_SUCH_TABLE,
     TableError,

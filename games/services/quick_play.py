@@ -21,12 +21,12 @@ from django.db import IntegrityError, transaction
 
 from accounts.models import GoingUnder, User
 from games.engine import RuleOptions, preset_rules
+from games.live.services.play import full_time_limit_ms
+from games.live.services.player_lock import player_serialized
 from games.rule_texts import QUICK_PLAY_VARIANTS, preset_seats
 
 from ..models import ComputerLevel, Game, QueueEntry, Seat
 from .charges import SeatCannotPay
-from .play import full_time_limit_ms
-from .player_lock import player_serialized
 from .tables import (
     ALREADY_PLAYING,
     TableError,

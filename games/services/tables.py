@@ -25,15 +25,15 @@ from economy.services.prices import (
 )
 from economy.services.wallet import wallet_check_can_pay
 from games.engine import InvalidRules, RuleOptions
+from games.live.services import after_move
+from games.live.services.play import full_time_limit_ms
+from games.live.services.player_lock import player_serialized
 
 from ..models import ComputerLevel, Game, Invitation, Seat
 from ..players.levels import unknown_level_message
 from ..selectors import engine_game
-from . import after_move
 from .charges import SeatCannotPay, game_seats_charge
 from .errors import Refused
-from .play import full_time_limit_ms
-from .player_lock import player_serialized
 
 
 class TableError(Refused):

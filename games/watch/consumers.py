@@ -30,22 +30,22 @@ from typing import Any
 from django.conf import settings
 from django.utils import timezone
 
-from games.consumer_threads import on_any_thread
-from games.consumers import CLOSE_NOT_LOGGED_IN, CLOSE_NOT_SEATED, TableConsumer, logger
-from games.frame_wire import wire_text
+from games.live.consumer_threads import on_any_thread
+from games.live.consumers import CLOSE_NOT_LOGGED_IN, CLOSE_NOT_SEATED, TableConsumer, logger
+from games.live.frame_wire import wire_text
+from games.live.rate_limit import SocketGuard
 from games.live.selectors import player_is_blocked
-from games.models import Game
-from games.rate_limit import SocketGuard
-from games.services.after_move import table_group, watch_group
-from games.services.chat import chat_recent
-from games.services.player_sockets import player_group
-from games.services.presence import (
+from games.live.services.after_move import table_group, watch_group
+from games.live.services.chat import chat_recent
+from games.live.services.player_sockets import player_group
+from games.live.services.presence import (
     online_mark_async,
     watcher_count_async,
     watcher_join,
     watcher_leave,
 )
-from games.services.socket_beats import socket_beat_settled
+from games.live.services.socket_beats import socket_beat_settled
+from games.models import Game
 
 from .frames import WatchFrame, watch_frame, watch_frame_kept, watch_frame_of
 from .selectors import Access, WatchAccess, watch_access

@@ -6,7 +6,7 @@ eight watch sockets each, syncing seven times a second on a long finished game, 
 table's sync from p50 5 ms to 600-960 ms (docs/benchmarks.md, "Watchers' storm"). Now a frame is
 built once for everything it depends on, named by its key (`watch_stamp`): the game, its
 version and status, and its seats' players, cancellations and time limits. The frame, as its
-JSON text without its send time (`games.frame_wire.wire_text` adds it), is kept
+JSON text without its send time (`games.live.frame_wire.wire_text` adds it), is kept
 
 - in the site's cache (Redis, shared by every process) under that key: a finished game's for
   WATCH_FRAME_FINISHED_SECONDS (it never changes), a game in play's for
@@ -35,7 +35,7 @@ from typing import Any
 import orjson
 from django.core.cache import cache
 
-from games.consumer_threads import on_any_thread
+from games.live.consumer_threads import on_any_thread
 from games.models import Game, Seat
 
 from .selectors import watch_seats, watch_state_of

@@ -9,8 +9,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
+from games.live.services.presence import online_mark
 from games.models import Game
-from games.services.presence import online_mark
 
 from .frames import watch_frame_now
 from .selectors import Access, watch_access

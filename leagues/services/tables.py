@@ -13,8 +13,8 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
+from games.live.services import after_move
 from games.models import Game, Seat
-from games.services import after_move
 from games.services.tables import seat_take, table_create
 
 from ..models import League, LeagueGame, Membership, Season

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from games.services.socket_slots import player_sockets_key
+from games.live.services.socket_slots import player_sockets_key
 from tests.browser.people import make_player, signed_in_page, wait_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.services, pytest.mark.timeout(180)]

@@ -12,7 +12,7 @@ from channels import DEFAULT_CHANNEL_LAYER
 from channels.layers import channel_layers
 
 from euchre_site.pubsub_layer import PubSubLayer
-from games.services.loop_redis import loop_redis
+from games.live.services.loop_redis import loop_redis
 
 pytestmark = pytest.mark.services
 

@@ -52,8 +52,8 @@ def computers_turn_table(make_player):
     """A private table of one person (seat 0) and normal computers (a worker's, not played in
     the person's move), started and played by the person up to the computers' turn: returns
     (game, person)."""
+    from games.live.services.play import game_act
     from games.players import choose_action
-    from games.services.play import game_act
 
     def start() -> tuple[Game, User]:
         person = make_player()
@@ -82,9 +82,9 @@ def player_to_act(game: Game, players: list[User]) -> User:
 def play_to_the_end(game: Game) -> Game:
     """Plays every remaining move through the services, as the players' computers would: people
     with `game_act`, computer seats with `computer_act`. Returns the finished game."""
+    from games.live.services.play import computer_act, game_act
     from games.models import Action
     from games.players import choose_action
-    from games.services.play import computer_act, game_act
 
     game.refresh_from_db()
     while game.status == Game.Status.PLAYING:

@@ -17,12 +17,12 @@ from django.urls import reverse
 
 from accounts.models import User
 from games.engine import RuleOptions
+from games.live.services.chat import chat_post
+from games.live.services.play import computer_act, game_act
 from games.models import AbuseReport, Action, Game, ModerationDecision
 from games.moderation.services.decisions import player_block, player_warn
 from games.moderation.services.reports import report_create
 from games.selectors import engine_game
-from games.services.chat import chat_post
-from games.services.play import computer_act, game_act
 from games.services.tables import seat_take, table_create, table_start
 
 pytestmark = pytest.mark.django_db

@@ -155,7 +155,7 @@ def test_joining_again_keeps_the_place_and_takes_the_new_choice():
 def test_one_players_seat_changes_wait_for_each_other_and_never_for_another_players():
     """The lock behind the burst above: while one request of a player holds it, their next
     join waits for it; another player's join does not."""
-    from games.services.player_lock import player_serialized
+    from games.live.services.player_lock import player_serialized
 
     player, other = player_make(), player_make()
     holding, release = threading.Event(), threading.Event()

@@ -16,12 +16,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies
 from hypothesis.strategies import SearchStrategy
 
-from games.consumer_places import CLOSE_FLOODING
-from games.consumers import CLOSE_TOO_BIG, MAX_MESSAGE_CHARS
+from games.live.consumer_places import CLOSE_FLOODING
+from games.live.consumers import CLOSE_TOO_BIG, MAX_MESSAGE_CHARS
+from games.live.services.loop_redis import loop_redis
+from games.live.services.message_budget import player_budget_key
 from games.models import Action, ChatMessage, ChatMute, Game, Seat
 from games.selectors import engine_game
-from games.services.loop_redis import loop_redis
-from games.services.message_budget import player_budget_key
 from tests.games.live.sockets import join, run, send, table_socket
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
@@ -117,7 +117,7 @@ async def answers_to(socket, message: str | bytes, probe: int, version: int) -> 
 
 
 async def budget_fresh(user_id: int) -> None:
-    """The player's message budget over all their sockets (games/services/message_budget.py)
+    """The player's message budget over all their sockets (games/live/services/message_budget.py)
     full again, as each fresh socket's own guard is: these tests send hostile fields, not floods,
     and their hundreds of messages with probes would outrun it."""
     await loop_redis().delete(player_budget_key(user_id))
@@ -216,7 +216,7 @@ def test_a_chat_line_with_nul_or_a_surrogate_is_a_chat_error_and_the_socket_stay
 
 
 def test_invisible_control_characters_are_taken_out_of_a_chat_line(started_table):
-    from games.services.chat import chat_post
+    from games.live.services.chat import chat_post
 
     game, players = started_table
     message = chat_post(game_id=game.pk, user_id=players[0].pk, text="\x07hi\x1b[1m\tthere\x7f\x9b")

@@ -10,8 +10,8 @@ from celery.contrib.testing.worker import start_worker
 from django.db import transaction
 
 from euchre_site.celery import app as celery_app
+from games.live.services.game_over import game_finished
 from games.models import Game
-from games.services.game_over import game_finished
 from rankings.models import GamePoints
 from tests.games.finished_games import game_result_store
 

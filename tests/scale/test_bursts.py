@@ -18,7 +18,7 @@ from django.db import connection, transaction
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect as ws_connect
 
-from games.consumers import CLOSE_BUSY
+from games.live.consumers import CLOSE_BUSY
 from tests.games.live.sockets import session_cookie
 from tests.live_server import TEST_PROCESS_APPLICATION, url_of_test_database
 

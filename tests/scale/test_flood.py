@@ -9,8 +9,8 @@ import json
 
 import pytest
 
-from games.consumer_places import CLOSE_FLOODING
-from games.consumers import CLOSE_TOO_BIG, MAX_MESSAGE_CHARS
+from games.live.consumer_places import CLOSE_FLOODING
+from games.live.consumers import CLOSE_TOO_BIG, MAX_MESSAGE_CHARS
 from games.models import Action
 from games.selectors import engine_game
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.rate_limit import SocketGuard, TokenBucket, Verdict
+from games.live.rate_limit import SocketGuard, TokenBucket, Verdict
 
 
 class Clock:

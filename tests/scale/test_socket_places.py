@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.services.socket_slots import player_sockets_key
+from games.live.services.socket_slots import player_sockets_key
 
 from .conftest import wait_for
 

@@ -23,9 +23,10 @@ def other_backends() -> set[tuple[int, str]]:
         return set(cursor.fetchall())
 
 
-def test_a_worker_keeps_its_database_connection_across_tasks(cluster):
+def test_a_worker_keeps_its_database_connection_across_tasks(empty_queue, cluster):
+    # the tasks earlier tests left in the queue are gone (a worker ran them for up to a minute
+    # and a half before ours); one queued meanwhile may still come first: look after ours
     cluster.worker("worker")
-    # the worker may first run tasks other tests left in the queue: look only after ours
     assert worker_health.delay().get(timeout=60)["database"] == "postgresql"
     time.sleep(1)  # a worker that closes after each task has done so by now
     after_one = other_backends()

@@ -10,14 +10,15 @@ from typing import Any, NamedTuple
 from django.conf import settings
 from django.db import transaction
 
-from ..models import Game
+from games.models import Game
+
 from .layer_send import group_send, group_sends_behind
 from .move_queue import computer_turn_queue
 
 
 class RunFrames(NamedTuple):
     """A run of moves' frames: for each new version, oldest first, each seated player's frame
-    by user id as text (`games.frame_wire.frame_pushed`), the history (JSON text) of finished
+    by user id as text (`games.live.frame_wire.frame_pushed`), the history (JSON text) of finished
     hands for each count the frames hold, the table's part of them all (`table_text`: the same
     at every version of a run), and the run's actions from `first_version`
     on, with which each daphne that gets the frames brings its kept engine up to date

@@ -18,10 +18,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.live.selectors import MutesAtTable, mutes_at_table, player_is_blocked
+from games.models import ChatMessage, Seat
+from games.services.errors import Refused
 
-from ..models import ChatMessage, Seat
 from .after_move import table_group
-from .errors import Refused
 from .layer_send import group_send
 from .player_lock import player_chat_serialized
 

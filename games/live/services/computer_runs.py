@@ -1,6 +1,6 @@
 """The computers' runs waiting for their time: a Redis sorted set of (game, version), each
 scored by the moment it is due, which the workers' runner threads take from
-(`games.computer_runner`), in place of a Celery task a run.
+(`games.live.computer_runner`), in place of a Celery task a run.
 
 A Celery task cost its worker's main process about half a millisecond of CPU a move at strong
 tables (receiving the message, holding it until its countdown, its acknowledgement and the

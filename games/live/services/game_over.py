@@ -15,8 +15,7 @@ from django.db import transaction
 from accounts.services.referrals import referrals_qualify
 from economy.models import LedgerEntry
 from economy.services.wallet import wallet_award
-
-from ..models import Game
+from games.models import Game
 
 
 def game_finished(game: Game) -> None:

@@ -1,6 +1,6 @@
 """A player's messages over all of their sockets, table and watch, on every daphne process.
 
-Each socket has its own flood guard (games/rate_limit.py: 8 messages a second, bursts of 20),
+Each socket has its own flood guard (games/live/rate_limit.py: 8 messages a second, bursts of 20),
 but a player may hold GAME_SOCKETS_PER_PLAYER sockets: eight accounts with eight watch sockets
 each, every socket at 7 syncs a second and so never refused, took another table's sync from
 p50 5 ms to 600-960 ms (docs/benchmarks.md, "Watchers' storm"). So a player's sockets also

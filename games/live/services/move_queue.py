@@ -1,7 +1,7 @@
 """The work a move leaves for later: a computer's turn (the computers' run, taken by a worker's
 runner thread from `computer_runs`), and a person's timeout (a Celery task queued by name, by
 beat's tick, `turn_timers`, once the deadline has passed). Services never import `games.tasks`
-or `games.computer_runner` (the tasks and the runner are thin entry points that call services),
+or `games.live.computer_runner` (the tasks and the runner are thin entry points that call services),
 so a move runs one way: socket → services → this queue → a worker → services.
 
 A timeout's task waiting in the broker's queue is marked in Redis until a worker receives it,

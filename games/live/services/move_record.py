@@ -13,11 +13,11 @@ from typing import Any
 from django.utils import timezone
 
 from games.engine import Game as EngineGame
+from games.engine_states import keep_on_commit
+from games.live.frame_wire import frame_pushed, history_text, table_text
+from games.models import Action, Game, Seat
+from games.selectors import seat_version_fields, table_fields
 
-from ..engine_states import keep_on_commit
-from ..frame_wire import frame_pushed, history_text, table_text
-from ..models import Action, Game, Seat
-from ..selectors import seat_version_fields, table_fields
 from . import after_move
 from .after_move import RunFrames
 from .game_over import game_finished
@@ -126,7 +126,7 @@ def moves_record(
 
 
 def _frames_of(game: Game, seats: dict[int, Seat], moves: list[Move], first: int) -> RunFrames:
-    """Each new version's frames by user id, oldest first, as text (`games.frame_wire`), for
+    """Each new version's frames by user id, oldest first, as text (`games.live.frame_wire`), for
     the players seated at a game still playing (a finished game's frame carries its result,
     which each socket asks for), and the history of finished hands each one's count stands
     for. The versions inside a run are the game as it was then (playing, a computer to act,

@@ -12,7 +12,8 @@ import time
 
 from django.db import InterfaceError, OperationalError, connection
 
-from .errors import Refused
+from games.services.errors import Refused
+
 from .move_record import MoveApplied
 from .play import game_act
 

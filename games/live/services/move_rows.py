@@ -25,8 +25,8 @@ from django.contrib.auth import get_user_model
 from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import Field, Model
 
-from ..models import Action, Game, Seat
-from ..statements import statement_cursor
+from games.models import Action, Game, Seat
+from games.statements import statement_cursor
 
 # what a frame and a record need of a seated player (`User.get_short_name`)
 PLAYER_FIELDS = ("id", "display_name", "email")

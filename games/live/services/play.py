@@ -15,12 +15,12 @@ from django.utils import timezone
 
 from games.engine import Game as EngineGame
 from games.engine import IllegalAction
+from games.models import Action, ComputerLevel, Game, Seat
 from games.players.levels import choose_action_at_level
+from games.selectors import engine_game
+from games.services.errors import Refused
 
-from ..models import Action, ComputerLevel, Game, Seat
-from ..selectors import engine_game
 from .decision_cpu import decision_cpu_add
-from .errors import Refused
 from .move_in_flight import move_in_flight, move_in_flight_mark
 from .move_record import Move, MoveApplied, moves_record
 from .move_rows import game_with_seats_locked

@@ -11,11 +11,11 @@ process killed with its sockets open leaves their entries behind: they stop beat
 entry older than STALE_HEARTBEATS heartbeats is dropped before anyone is counted, so a killed
 process holds a player's places for a minute at most, never for ever.
 
-A socket closed for flooding (games/rate_limit.py) starts a cool-down of its player: for
+A socket closed for flooding (games/live/rate_limit.py) starts a cool-down of its player: for
 GAME_FLOOD_COOLDOWN_SECONDS (twice as long for each flood again within the hour, at most a
 quarter of an hour) every new socket of theirs is refused at once, before it costs the
 server a socket's opening (its table's state, its chat, its frame): by its session cookie before
-the session is even read (games/flood_gate.py), and by player in the same Redis call that takes
+the session is even read (games/live/flood_gate.py), and by player in the same Redis call that takes
 a place (a new login). A script that reconnects as soon as it is closed gets nothing more from
 the server than its refusal; the player's other open sockets are not touched.
 """
@@ -135,7 +135,7 @@ def flood_count_key(user_id: int) -> str:
 
 def session_cooldown_key(session_key: str) -> str:
     """The cool-down as the flooding socket's session cookie names it, read before the session
-    and its user are (games/flood_gate.py); the session key itself is not stored."""
+    and its user are (games/live/flood_gate.py); the session key itself is not stored."""
     digest = hashlib.sha256(session_key.encode()).hexdigest()[:32]
     return f"{settings.REDIS_KEY_PREFIX}:sockets:cooldown:session:{digest}"
 

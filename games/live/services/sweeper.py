@@ -15,7 +15,8 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.utils import timezone
 
-from ..models import Game
+from games.models import Game
+
 from .after_move import announce_if_newer
 from .move_queue import computer_turn_queue, turn_timeout_queue
 

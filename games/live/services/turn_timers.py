@@ -13,7 +13,8 @@ from django.conf import settings
 from django.core.cache import cache
 from django.utils import timezone
 
-from ..models import Game
+from games.models import Game
+
 from .move_queue import turn_timeout_queue
 
 # the most timeouts one tick queues: the rest are queued by the next tick

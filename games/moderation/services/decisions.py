@@ -15,9 +15,9 @@ from django.utils import timezone
 
 from accounts.models import User
 from accounts.services.blocks import account_block, account_unblock
+from games.live.services.player_sockets import player_sockets_tell_on_commit
 from games.models import AbuseReport, ModerationDecision
 from games.services.errors import Refused
-from games.services.player_sockets import player_sockets_tell_on_commit
 from games.services.quick_play import queue_leave
 from games.services.tables import player_tables_leave
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 
+from games.live.services.chat import chat_recent
 from games.models import AbuseReport, Seat
-from games.services.chat import chat_recent
 from games.services.errors import Refused
 
 REPORT_CHAT_EXCERPT = 100

@@ -17,7 +17,7 @@ from typing import Any
 from channels import DEFAULT_CHANNEL_LAYER
 from channels.layers import channel_layers
 
-from games.services.loop_redis import loop_redis
+from games.live.services.loop_redis import loop_redis
 
 SUBSCRIBED_WITHIN_SECONDS = 5.0
 

@@ -20,7 +20,7 @@ from django.contrib.sessions.backends.db import SessionStore
 
 from accounts.models import User
 from euchre_site.asgi import application
-from games.frame_wire import TABLE_KEYS
+from games.live.frame_wire import TABLE_KEYS
 
 
 def session_cookie(user: User) -> str:
@@ -49,14 +49,14 @@ async def table_socket(
 
 
 # the frames after the first of a message that held a run of them (a JSON array,
-# games.frame_wire.frames_message), handed out one by one as the page takes them
+# games.live.frame_wire.frames_message), handed out one by one as the page takes them
 _frames_left: weakref.WeakKeyDictionary[WebsocketCommunicator, list[dict[str, Any]]] = (
     weakref.WeakKeyDictionary()
 )
 
 
 # the table's part of the last state frame that had it: a frame pushed after a move leaves it
-# out when the page has it (games.frame_wire), and the page takes it from the frame before
+# out when the page has it (games.live.frame_wire), and the page takes it from the frame before
 _tables: weakref.WeakKeyDictionary[WebsocketCommunicator, dict[str, Any]] = (
     weakref.WeakKeyDictionary()
 )
@@ -89,7 +89,7 @@ async def send(socket: WebsocketCommunicator, message: dict[str, Any] | str) -> 
     await socket.send_to(text_data=message if isinstance(message, str) else json.dumps(message))
 
 
-# a person's pace: under the socket guard's 8 messages a second (games/rate_limit.py). A test
+# a person's pace: under the socket guard's 8 messages a second (games/live/rate_limit.py). A test
 # playing a whole game as fast as the frames come sends faster than that once the frames come
 # quickly, and its moves are then refused as a flood
 PERSONS_MESSAGES_A_SECOND = 6.0

@@ -13,11 +13,11 @@ import pytest
 from django.db import connection
 
 from games.engine import RuleOptions
+from games.live.services import chat
+from games.live.services.chat import chat_post
+from games.live.services.play import game_act
 from games.models import Action, ChatMessage, Game
 from games.selectors import engine_game
-from games.services import chat
-from games.services.chat import chat_post
-from games.services.play import game_act
 from games.services.tables import seat_take, table_create, table_start
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]

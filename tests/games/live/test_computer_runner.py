@@ -1,5 +1,5 @@
-"""The computers' runs queued for the workers' runner threads (`games.services.computer_runs`,
-`games.computer_runner`) on the real Redis and PostgreSQL: the earliest due is taken first and
+"""The computers' runs queued for the workers' runner threads (`games.live.services.computer_runs`,
+`games.live.computer_runner`) on the real Redis and PostgreSQL: the earliest due is taken first and
 none before its time, each once; a runner makes a strong table's run as the computer-turn task
 did (the same moves, stored in one transaction, the person's frames sent), and goes on after a
 run that fails; two runners racing for the runs of many tables make each run once."""
@@ -10,20 +10,20 @@ import pytest
 import redis
 from django.conf import settings
 
-from games.computer_runner import ComputerRunner
 from games.engine import RuleOptions
-from games.frame_wire import frames_of
-from games.models import Action, Game
-from games.selectors import engine_game
-from games.services.after_move import seat_group
-from games.services.computer_runs import (
+from games.live.computer_runner import ComputerRunner
+from games.live.frame_wire import frames_of
+from games.live.services.after_move import seat_group
+from games.live.services.computer_runs import (
     run_queue,
     run_take,
     run_waiting,
     runs_waiting,
     wake_key,
 )
-from games.services.play import COMPUTER_RUN_LONGEST
+from games.live.services.play import COMPUTER_RUN_LONGEST
+from games.models import Action, Game
+from games.selectors import engine_game
 from games.services.tables import table_create, table_start
 from tests.celery_queue import queue_clear
 

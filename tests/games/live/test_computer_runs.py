@@ -13,13 +13,13 @@ import pytest
 from django.utils import timezone
 
 from games.engine import RuleOptions
-from games.frame_wire import frames_of
+from games.live.frame_wire import frames_of
+from games.live.services.after_move import seat_group
+from games.live.services.move_queue import COMPUTER_TURN
+from games.live.services.play import COMPUTER_RUN_LONGEST, computer_run, game_act
 from games.models import Action, Game, Seat
 from games.players import choose_action
 from games.selectors import engine_game, table_state
-from games.services.after_move import seat_group
-from games.services.move_queue import COMPUTER_TURN
-from games.services.play import COMPUTER_RUN_LONGEST, computer_run, game_act
 from games.services.tables import table_create, table_start
 from tests.celery_queue import queue_clear, queued
 

@@ -14,12 +14,12 @@ import pytest
 from django.utils import timezone
 
 from games.engine_states import replayed
-from games.frame_wire import frames_of
+from games.live.frame_wire import frames_of
+from games.live.services.after_move import seat_group
+from games.live.services.play import game_act
 from games.models import Action, Game, Seat
 from games.players import choose_action
 from games.selectors import engine_game, table_state
-from games.services.after_move import seat_group
-from games.services.play import game_act
 from tests.celery_queue import queue_clear, queue_key, queued, runs_due
 
 from .layer_listen import listening

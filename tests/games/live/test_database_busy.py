@@ -11,7 +11,7 @@ import pytest
 from django.db import connection
 from psycopg_pool import PoolTimeout
 
-from games.consumers import CLOSE_BUSY
+from games.live.consumers import CLOSE_BUSY
 
 from .sockets import join, receive, run, send, table_socket
 

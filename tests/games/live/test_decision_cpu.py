@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from django.conf import settings as django_settings
 
-from games.services import decision_cpu
-from games.services.play import computer_run
+from games.live.services import decision_cpu
+from games.live.services.play import computer_run
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
 

@@ -13,11 +13,11 @@ from django.db import transaction
 
 from games.engine import RuleOptions
 from games.engine_states import STATES, EngineStates, replayed
+from games.live.services import move_record
+from games.live.services.play import computer_act, computer_run, game_act
 from games.models import Action, Game
 from games.players import choose_action
 from games.selectors import engine_game, engine_of, table_state
-from games.services import move_record
-from games.services.play import computer_act, computer_run, game_act
 from games.services.tables import table_create, table_start
 from tests.games.conftest import player_to_act
 

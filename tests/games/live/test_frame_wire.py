@@ -7,7 +7,7 @@ import json
 import random
 
 from games.engine import Game, preset_rules
-from games.frame_wire import (
+from games.live.frame_wire import (
     frame_pushed,
     frames_of,
     history_text,

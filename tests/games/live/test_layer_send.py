@@ -16,8 +16,8 @@ import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from channels.layers import get_channel_layer
 
-from games.services import layer_send
-from games.services.layer_send import group_send, group_sends_behind, sending_loop
+from games.live.services import layer_send
+from games.live.services.layer_send import group_send, group_sends_behind, sending_loop
 
 from .layer_listen import until_subscribed
 

@@ -1,4 +1,4 @@
-"""A player's message budget shared by all of their sockets (games/services/message_budget.py),
+"""A player's message budget shared by all of their sockets (games/live/services/message_budget.py),
 on the real Redis: its burst, then its rate, the same for two processes' shares, refusals
 answered in memory until a token is due, and messages let through when Redis is away."""
 
@@ -11,7 +11,7 @@ import uuid
 
 import pytest
 
-from games.services.message_budget import (
+from games.live.services.message_budget import (
     PlayerBudget,
     player_budget_join,
     player_budget_key,

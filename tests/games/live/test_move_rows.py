@@ -1,4 +1,4 @@
-"""The move path's statements written out (games/services/move_rows.py) read and write the same
+"""The move path's statements written out (games/live/services/move_rows.py) read and write the same
 rows as the ORM would: every field of the game and its seats, the players' names, the log's
 rows and the game's update, each pair in one statement; and a finished hand's dict is made once
 and equal to its record's."""
@@ -18,10 +18,10 @@ from django.utils import timezone
 from games.engine import Game as EngineGame
 from games.engine import RuleOptions
 from games.engine.view import finished_hand_dict
+from games.live.services.move_rows import game_update, game_with_seats_locked
 from games.models import Action, Game, Seat
 from games.players import choose_action
 from games.selectors import engine_game
-from games.services.move_rows import game_update, game_with_seats_locked
 from games.services.tables import table_create, table_start
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -7,9 +7,9 @@ import threading
 import pytest
 from django.db import connection
 
+from games.live.services.play import MoveRejected, game_act
 from games.models import Action
 from games.selectors import engine_game
-from games.services.play import MoveRejected, game_act
 from tests.games.conftest import player_to_act
 
 pytestmark = pytest.mark.django_db

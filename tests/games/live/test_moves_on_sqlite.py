@@ -1,5 +1,5 @@
 """`run.py serve` with nothing set keeps the site in a SQLite file: a game's moves take the same
-path there as on PostgreSQL, whose statements are written out (games/services/move_rows.py:
+path there as on PostgreSQL, whose statements are written out (games/live/services/move_rows.py:
 no row lock where SQLite has none, its dates and booleans converted as the ORM does). A real
 process on a fresh SQLite file migrates, then plays a person's moves and the computers' to the
 end of a game; the site's Redis carries what the moves send."""
@@ -22,8 +22,8 @@ from games.engine import RuleOptions
 from games.models import Action, Game, Seat
 from games.players import choose_action
 from games.selectors import engine_game, table_state
-from games.services.move_rows import game_with_seats_locked
-from games.services.play import computer_act, game_act
+from games.live.services.move_rows import game_with_seats_locked
+from games.live.services.play import computer_act, game_act
 from games.services.tables import table_create, table_start
 
 person = User.objects.create_user("lite@example.com", None, display_name="Lite")

@@ -8,10 +8,10 @@ import pytest
 from django.urls import reverse
 
 from games.engine import RuleOptions
+from games.live.services.chat import chat_post
 from games.models import Game, Invitation, QueueEntry, Seat
 from games.moderation.services.reports import report_create
 from games.selectors import engine_game
-from games.services.chat import chat_post
 from games.services.tables import table_create
 
 pytestmark = pytest.mark.django_db
@@ -62,7 +62,7 @@ def test_joining_the_queue_shows_me_waiting(client, make_player):
     assert QueueEntry.objects.filter(user=me).exists()
     assert "1</strong> of 4 waiting" in client.get(reverse("games:lobby")).content.decode()
     status = client.get(reverse("games:lobby_status")).json()
-    assert status.pop("online") >= 1  # me at least (the lobby's life: games.services.presence)
+    assert status.pop("online") >= 1  # me at least (the lobby's life: games.live.services.presence)
     assert status == {
         "table_url": None,
         "queue_position": 1,

@@ -13,15 +13,15 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.utils import timezone
 
-from games.frame_wire import FRAME_HEAD_KEYS, TABLE_KEYS, frames_of, history_text, table_text
+from games.live.frame_wire import FRAME_HEAD_KEYS, TABLE_KEYS, frames_of, history_text, table_text
+from games.live.services.after_move import seat_group, table_group, watch_group
+from games.live.services.play import computer_act, game_act
 from games.models import Action, Game, Seat
 from games.players import choose_action
 from games.selectors import engine_game, table_fields, table_state
-from games.services.after_move import seat_group, table_group, watch_group
-from games.services.play import computer_act, game_act
 from games.services.tables import game_cancel
 from tests.games.conftest import player_to_act
-from tests.games.test_frame_wire import pushed_of, table_of
+from tests.games.live.test_frame_wire import pushed_of, table_of
 
 from .layer_listen import listening
 from .sockets import join, receive, run, table_socket

@@ -1,4 +1,4 @@
-"""A loop's sockets' heartbeats, written together (games/services/socket_beats.py), against the
+"""A loop's sockets' heartbeats, written together (games/live/services/socket_beats.py), against the
 real Redis."""
 
 from __future__ import annotations
@@ -7,10 +7,10 @@ import asyncio
 
 import pytest
 
-from games.services.loop_redis import loop_redis
-from games.services.presence import online_key, watchers_key
-from games.services.socket_beats import socket_beat_start, socket_beat_stop
-from games.services.socket_slots import SocketSlot, player_sockets_key
+from games.live.services.loop_redis import loop_redis
+from games.live.services.presence import online_key, watchers_key
+from games.live.services.socket_beats import socket_beat_start, socket_beat_stop
+from games.live.services.socket_slots import SocketSlot, player_sockets_key
 
 pytestmark = [pytest.mark.services]
 

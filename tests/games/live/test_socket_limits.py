@@ -11,7 +11,7 @@ import pytest
 from channels.testing import WebsocketCommunicator
 
 from euchre_site.asgi import application
-from games.services.socket_slots import (
+from games.live.services.socket_slots import (
     STALE_HEARTBEATS,
     address_sockets_key,
     flood_cooldown_key,
@@ -205,7 +205,7 @@ def test_a_flooders_new_sockets_are_refused_until_the_cool_down_ends(
 
 
 def test_the_flooders_session_is_refused_before_it_is_read(started_table, redis_client, settings):
-    """Its cool-down by session cookie (games/flood_gate.py) refuses a reconnection of the
+    """Its cool-down by session cookie (games/live/flood_gate.py) refuses a reconnection of the
     same session by itself, before the session and its user are read; a new session of the
     same player meets the cool-down by player at the consumer."""
     settings.GAME_FLOOD_COOLDOWN_SECONDS = 30

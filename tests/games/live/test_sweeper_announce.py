@@ -9,12 +9,12 @@ import pytest
 from channels.db import database_sync_to_async
 from django.conf import settings
 
+from games.live.services import after_move
+from games.live.services.play import game_act
+from games.live.services.sweeper import stalled_games_requeue
 from games.models import Game
 from games.players import choose_action
 from games.selectors import engine_game
-from games.services import after_move
-from games.services.play import game_act
-from games.services.sweeper import stalled_games_requeue
 from tests.games.conftest import player_to_act
 
 from .sockets import join, receive, run, table_socket

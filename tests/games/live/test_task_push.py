@@ -1,4 +1,4 @@
-"""A move task marked and queued in one Redis call (`games.services.task_push`): the message
+"""A move task marked and queued in one Redis call (`games.live.services.task_push`): the message
 is the one Celery's `send_task` stores, it is queued once per mark, and a real worker runs it
 (`test_timers.py`: the worker unmarks it, plays for the person out of time)."""
 
@@ -12,14 +12,14 @@ import pytest
 from django.core.cache import cache
 
 from euchre_site.celery import app as celery_app
-from games.services import move_queue
-from games.services.move_queue import (
+from games.live.services import move_queue
+from games.live.services.move_queue import (
     COMPUTER_TURN,
     TURN_TIMEOUT,
     move_task_waiting,
     turn_timeout_queue,
 )
-from games.services.task_push import task_message, task_push_once, task_push_possible
+from games.live.services.task_push import task_message, task_push_once, task_push_possible
 from tests.celery_queue import queue_key, queued
 
 pytestmark = [pytest.mark.services]

@@ -12,19 +12,19 @@ from celery.contrib.testing.worker import start_worker
 from django.utils import timezone
 
 from euchre_site.celery import app as celery_app
-from games.models import Action, Game, Seat
-from games.selectors import table_state
-from games.services.move_queue import (
+from games.live.services.move_queue import (
     COMPUTER_TURN,
     TURN_TIMEOUT,
     computer_turn_queue,
     move_task_received,
     move_task_waiting,
 )
-from games.services.play import game_act
-from games.services.sweeper import stalled_games_requeue
+from games.live.services.play import game_act
+from games.live.services.sweeper import stalled_games_requeue
+from games.live.services.turn_timers import due_timeouts_queue
+from games.models import Action, Game, Seat
+from games.selectors import table_state
 from games.services.tables import game_cancel
-from games.services.turn_timers import due_timeouts_queue
 from games.tasks import sweep_stalled_games, turn_timeout
 from tests.celery_queue import queue_clear, queued, queued_headers
 from tests.games.conftest import player_to_act

@@ -18,9 +18,9 @@ from asgiref.sync import async_to_sync, sync_to_async
 
 from games.engine import Game as EngineGame
 from games.engine import RuleOptions, exchange_action
+from games.live.services.play import game_act
 from games.models import Action, Game
 from games.selectors import engine_game
-from games.services.play import game_act
 from games.services.tables import seat_take, table_create, table_start
 
 from .sockets import join, receive, run, send, send_as_a_person, table_socket

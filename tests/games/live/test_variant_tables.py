@@ -13,10 +13,10 @@ import pytest
 from django.utils import timezone
 
 from games.engine import RuleOptions, preset_rules
+from games.live.services.play import computer_act
+from games.live.services.sweeper import stalled_games
 from games.models import Action, Game, Seat
 from games.selectors import engine_game, table_state
-from games.services.play import computer_act
-from games.services.sweeper import stalled_games
 from games.services.tables import (
     TableError,
     game_cancel,
@@ -165,8 +165,8 @@ def test_the_sweeper_finds_a_three_handed_computer_turn_no_task_took(make_player
 
 
 def play_to_the_end_one_move(game: Game) -> None:
+    from games.live.services.play import game_act
     from games.players import choose_action
-    from games.services.play import game_act
 
     engine = engine_game(game)
     seat = game.seats.get(position=engine.to_act)

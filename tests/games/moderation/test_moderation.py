@@ -19,6 +19,8 @@ from django.urls import reverse
 from accounts.models import User
 from euchre_site.celery import app as celery_app
 from games.engine import RuleOptions
+from games.live.services.chat import ChatRejected, chat_post
+from games.live.services.play import MoveRejected, computer_act, game_act
 from games.models import AbuseReport, Action, Game, ModerationDecision, QueueEntry, Seat
 from games.moderation.context_processors import moderation_warnings
 from games.moderation.services.decisions import (
@@ -32,8 +34,6 @@ from games.moderation.services.decisions import (
 from games.moderation.services.reports import report_create
 from games.players import choose_action
 from games.selectors import engine_game
-from games.services.chat import ChatRejected, chat_post
-from games.services.play import MoveRejected, computer_act, game_act
 from games.services.quick_play import queue_join
 from games.services.tables import seat_take, table_create
 from tests.games.live.sockets import join, receive, run, send, table_socket

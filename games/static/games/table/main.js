@@ -55,7 +55,7 @@ let pacing = null;
 let shownAt = 0;
 // the finished hands' history and the table's part (rules, seats, ...) of the last frames
 // received: a frame pushed after a move leaves them out when this page has them already
-// (games/frame_wire.py)
+// (games/live/frame_wire.py)
 let lastHistory = [];
 const TABLE_KEYS = ["kind", "variant", "rules", "seat_count", "seats", "computer_pause_ms"];
 let lastTable = {};
