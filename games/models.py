@@ -18,11 +18,10 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from accounts.models import GoingUnder
 from games.engine.rules import SEATS
 
-# chat, moderation and the collusion review live in their own modules; their names stay
-# importable from here
+# every package's models, so that Django registers them (the app's models are this module's);
+# each package imports its own from its models.py
 from games.live.models import ChatMessage as ChatMessage
 from games.live.models import ChatMute as ChatMute
 from games.moderation.collusion.models import CollusionFlag as CollusionFlag
@@ -30,6 +29,8 @@ from games.moderation.models import AbuseReport as AbuseReport
 from games.moderation.models import ModerationDecision as ModerationDecision
 from games.moderation.models import Player as Player
 from games.records.review.models import GameReview as GameReview
+from games.tables.models import Invitation as Invitation
+from games.tables.models import QueueEntry as QueueEntry
 
 
 def new_game_seed() -> str:
@@ -92,7 +93,7 @@ class Game(models.Model):
     winner_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     # the game starts only with every seat taken by a person: no computer fills one at the start
     full_table_only = models.BooleanField(default=False)
-    # "play again" after this game (`games.services.play_again`): the table its players
+    # "play again" after this game (`games.tables.services.play_again`): the table its players
     # were invited to, so that the second one to press it sits there rather than opening another
     again_of = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="played_again"
@@ -284,42 +285,3 @@ class Action(models.Model):
     def __str__(self) -> str:
         # no card: the admin prints this beside a live game's log, where a discard is private
         return f"{self.game_id}#{self.sequence} seat {self.seat}"
-
-
-class QueueEntry(models.Model):
-    """A player waiting in quick play, with the game they wait for and their going-under choice
-    when they joined. One entry per player; a table seats only players who wait for the same
-    game and whose choices agree (seed 000)."""
-
-    user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="queue_entry"
-    )
-    going_under = models.CharField(max_length=7, choices=GoingUnder.choices)
-    # a preset name of games.rule_texts.QUICK_PLAY_VARIANTS ("standard", "three_handed"...)
-    variant = models.CharField(max_length=20, default="standard")
-    joined_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["joined_at", "id"]
-
-    def __str__(self) -> str:
-        return f"{self.user} waiting since {self.joined_at:%H:%M:%S}"
-
-
-class Invitation(models.Model):
-    """A private table's creator invited this player by name; it shows in their lobby."""
-
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="invitations")
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="invitations"
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["-created_at"]
-        constraints = [
-            models.UniqueConstraint(fields=["game", "user"], name="games_one_invitation_per_player")
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.user} to {self.game_id}"

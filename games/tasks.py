@@ -18,7 +18,7 @@ from .models import Action
 from .moderation.collusion.services import collusion_review_run
 from .records.review.services.requests import GAME_REVIEW, stale_reviews_requeue
 from .records.review.services.run import review_run
-from .services.quick_play import queue_match_all
+from .tables.services.quick_play import queue_match_all
 
 
 @task_received.connect

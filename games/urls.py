@@ -1,39 +1,15 @@
-from django.urls import path
+"""The games app's URLs: every package's own, all in the `games` namespace."""
 
-from . import (
-    views,
-    views_computer_players,
-    views_play_again,
-    views_rules,
-)
 from .live import urls as live_urls
 from .moderation import urls as moderation_urls
 from .records import urls as records_urls
+from .tables import urls as tables_urls
 from .watch import urls as watch_urls
 
 app_name = "games"
 
 urlpatterns = [
-    path("play/", views.lobby, name="lobby"),
-    path("rules/", views_rules.rules, name="rules"),
-    path(
-        "computer-players/",
-        views_computer_players.computer_players,
-        name="computer_players",
-    ),
-    path("play/status/", views.lobby_status, name="lobby_status"),
-    path("play/quick/", views.quick_play, name="quick_play"),
-    path("play/quick/now/", views.quick_play_now, name="quick_play_now"),
-    path("play/quick/leave/", views.quick_play_leave, name="quick_play_leave"),
-    path("tables/new/", views.table_new, name="table_new"),
-    # invite tokens are token_urlsafe: any other text (a NUL) is a 404 before the database
-    path("tables/join/<slug:token>/", views.table_join, name="join"),
-    path("tables/<int:game_id>/", views.table, name="table"),
-    path("tables/<int:game_id>/start/", views.table_start_view, name="start"),
-    path("tables/<int:game_id>/leave/", views.table_leave, name="leave"),
-    path("tables/<int:game_id>/cancel/", views.table_cancel, name="cancel"),
-    path("tables/<int:game_id>/invite/", views.table_invite, name="invite"),
-    path("tables/<int:game_id>/play-again/", views_play_again.play_again_view, name="play_again"),
+    *tables_urls.urlpatterns,
     *live_urls.urlpatterns,
     *watch_urls.urlpatterns,
     *records_urls.urlpatterns,

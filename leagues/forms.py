@@ -7,7 +7,7 @@ import uuid
 
 from django import forms
 
-from games.forms_rules import TableRulesForm
+from games.tables.forms_rules import TableRulesForm
 
 from .models import League
 

@@ -15,9 +15,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from economy.services.prices import league_price
 from games.engine import RuleOptions
-from games.forms_rules import filled_initial
+from games.errors import Refused
 from games.rule_texts import rules_summary
-from games.services.errors import Refused
+from games.tables.forms_rules import filled_initial
 from games.watch.selectors import live_table_rows
 
 from . import selectors

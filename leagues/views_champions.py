@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from economy.models import SILVER_CAP
 from economy.services.prices import champions_league_price, game_price
-from games.services.errors import Refused
+from games.errors import Refused
 from rankings.achievements.catalogue import CL_TOP_PLAYER, CL_WINNER
 from rankings.countdown import month_time_left
 

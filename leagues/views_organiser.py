@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games.engine import RuleOptions
-from games.forms_rules import filled_initial, rules_initial
+from games.tables.forms_rules import filled_initial, rules_initial
 
 from . import selectors
 from .forms import HandOverForm, LeagueEditForm

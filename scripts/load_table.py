@@ -62,9 +62,9 @@ def purge_queue() -> None:
 
 def queue_length() -> int:
     """The work behind: the tasks in the Celery queue that no worker has received, and the
-    computers' runs whose time has passed that no runner has taken (games/services/
-    computer_runs.py; a run waiting for its time is not behind, as a Celery task a worker
-    held for its countdown was not in the queue)."""
+    computers' runs whose time has passed that no runner has taken
+    (games/live/services/computer_runs.py; a run waiting for its time is not behind, as a Celery
+    task a worker held for its countdown was not in the queue)."""
     prefix = os.environ.get("REDIS_KEY_PREFIX", "euchre")
     client = redis.Redis.from_url(os.environ["REDIS_URL"])
     overdue = client.zcount(f"{prefix}:computer-runs", "-inf", int(time.time() * 1000))

@@ -97,7 +97,7 @@ def open_probe_table(user_id: int) -> int:
 
     from games.engine import RuleOptions
     from games.models import Game
-    from games.services.tables import table_create
+    from games.tables.services.tables import table_create
 
     close_old_connections()
     return table_create(creator_id=user_id, kind=Game.Kind.PRIVATE, rules=RuleOptions()).pk

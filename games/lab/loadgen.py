@@ -105,7 +105,7 @@ def open_table(user_ids: list[int], target_score: int, computer_level: str | Non
 
     from games.engine import RuleOptions
     from games.models import Game
-    from games.services.tables import seat_take, table_create, table_start
+    from games.tables.services.tables import seat_take, table_create, table_start
 
     close_old_connections()
     level = {"computer_level": computer_level} if computer_level else {}

@@ -12,8 +12,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from games.errors import Refused
 from games.models import Game
-from games.services.errors import Refused
 
 from .record import game_record
 from .review.selectors import review_document, review_of

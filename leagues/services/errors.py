@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.services.errors import Refused
+from games.errors import Refused
 
 
 class LeagueError(Refused):

@@ -21,7 +21,7 @@ from django.utils import timezone
 from accounts.models import NotificationKind, User
 from accounts.services.notifications import notify
 from games.models import Game
-from games.services.tables import TableError, seat_leave
+from games.tables.services.tables import TableError, seat_leave
 
 from ..models import League, LeagueInvitation, Membership
 from .errors import LeagueError

@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from games.engine import RuleOptions
 from games.models import Game
-from games.services.tables import TableError, seat_leave
+from games.tables.services.tables import TableError, seat_leave
 
 from ..models import League, LeagueInvitation
 from .errors import LeagueError

@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from games.live.services import after_move
 from games.models import Game, Seat
-from games.services.tables import seat_take, table_create
+from games.tables.services.tables import seat_take, table_create
 
 from ..models import League, LeagueGame, Membership, Season
 from .errors import LeagueError

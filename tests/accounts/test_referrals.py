@@ -17,7 +17,7 @@ from accounts.services.referrals import (
 )
 from games.engine import RuleOptions
 from games.models import Game
-from games.services.tables import game_cancel, seat_take, table_create, table_start
+from games.tables.services.tables import game_cancel, seat_take, table_create, table_start
 from tests.games.conftest import play_to_the_end
 
 pytestmark = pytest.mark.django_db

@@ -17,7 +17,7 @@ from django.utils import timezone
 from accounts.models import GoingUnder, Referral, User
 from accounts.services.settings import SettingsRefused, account_settings_update
 from games.engine import RuleOptions
-from games.services.quick_play import queue_join
+from games.tables.services.quick_play import queue_join
 
 _numbers = itertools.count(1)
 

@@ -22,7 +22,7 @@ from games.live.services.play import MoveRejected, computer_act, game_act
 from games.models import Action, Game
 from games.players import choose_action
 from games.selectors import engine_game
-from games.services.tables import table_create, table_start
+from games.tables.services.tables import table_create, table_start
 from rankings.models import GamePoints
 from tests.games.finished_games import engine_game_played
 

@@ -15,7 +15,7 @@ from django.urls import reverse
 from accounts.models import User
 from games.engine import RuleOptions
 from games.models import AbuseReport, ChatMessage, Game, ModerationDecision, Seat
-from games.services.tables import seat_take, table_create, table_start
+from games.tables.services.tables import seat_take, table_create, table_start
 from tests.browser.people import make_player, signed_in_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.services, pytest.mark.timeout(180)]

@@ -17,7 +17,7 @@ from accounts.models import Notification, NotificationKind, User
 from accounts.services.notifications import notify
 from games.engine import RuleOptions
 from games.models import Game
-from games.services.tables import table_create
+from games.tables.services.tables import table_create
 from tests.economy.coins import wallet_set
 
 from .people import LAPTOP

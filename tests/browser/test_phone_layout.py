@@ -18,7 +18,7 @@ from accounts.services.notifications import notify
 from games.engine import RuleOptions
 from games.models import CollusionFlag, Game
 from games.moderation.collusion.signals import ResultsEvidence, SittingEvidence
-from games.services.tables import table_create, table_start
+from games.tables.services.tables import table_create, table_start
 from leagues.models import League
 from leagues.services.leagues import league_create
 from rankings.tasks import game_finished

@@ -16,7 +16,7 @@ from accounts.models import User
 from games.engine import RuleOptions
 from games.models import Game
 from games.selectors import engine_game
-from games.services.tables import table_create, table_start
+from games.tables.services.tables import table_create, table_start
 
 from .people import make_player, signed_in_page
 

@@ -16,7 +16,7 @@ from games.engine import Game as EngineGame
 from games.engine import RuleOptions, preset_rules
 from games.models import Game
 from games.selectors import engine_game
-from games.services.tables import table_create, table_start
+from games.tables.services.tables import table_create, table_start
 
 from .people import make_player, signed_in_page
 

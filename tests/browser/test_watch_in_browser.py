@@ -17,7 +17,7 @@ from django.db import connection
 from games.engine import RuleOptions, preset_rules
 from games.models import Game
 from games.selectors import engine_game
-from games.services.tables import table_create, table_start
+from games.tables.services.tables import table_create, table_start
 
 from .people import make_player, signed_in_page
 from .test_variants_live_in_browser import FRAME_COUNT, play_to_the_end, table_against_computers

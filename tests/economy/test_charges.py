@@ -10,8 +10,13 @@ from django.urls import reverse
 from economy.models import LedgerEntry
 from games.engine import RuleOptions
 from games.models import Game, QueueEntry, Seat
-from games.services.quick_play import queue_join, queue_match, queue_notice_pop, queue_play_now
-from games.services.tables import (
+from games.tables.services.quick_play import (
+    queue_join,
+    queue_match,
+    queue_notice_pop,
+    queue_play_now,
+)
+from games.tables.services.tables import (
     TableError,
     game_cancel,
     seat_take,

@@ -7,7 +7,7 @@ import pytest
 from accounts.services.referrals import referral_record
 from economy.models import LedgerEntry
 from games.live.services.game_over import game_finished
-from games.services.quick_play import queue_play_now
+from games.tables.services.quick_play import queue_play_now
 
 from .coins import balances, new_player, wallet_set
 

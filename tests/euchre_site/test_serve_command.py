@@ -26,7 +26,7 @@ from accounts.models import User
 from euchre_site.devtools.serve import DEBUG_OFF_LINE, DEBUG_ON_LINE, WEBSOCKET_MAX_MESSAGE_BYTES
 from games.engine import RuleOptions
 from games.models import Game
-from games.services.tables import table_create
+from games.tables.services.tables import table_create
 from tests.games.live.sockets import session_cookie
 from tests.live_server import (
     free_port,

@@ -15,7 +15,7 @@ from euchre_site.asgi import application
 from euchre_site.origins import origin_parse
 from games.engine import RuleOptions
 from games.models import Game
-from games.services.tables import table_create
+from games.tables.services.tables import table_create
 from tests.games.live.sockets import session_cookie
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]

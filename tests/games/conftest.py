@@ -9,7 +9,7 @@ from accounts.models import User
 from games.engine import RuleOptions
 from games.models import Game
 from games.selectors import engine_game
-from games.services.tables import seat_take, table_create, table_start
+from games.tables.services.tables import seat_take, table_create, table_start
 
 _numbers = itertools.count(1)
 

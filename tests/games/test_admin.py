@@ -23,7 +23,7 @@ from games.models import AbuseReport, Action, Game, ModerationDecision
 from games.moderation.services.decisions import player_block, player_warn
 from games.moderation.services.reports import report_create
 from games.selectors import engine_game
-from games.services.tables import seat_take, table_create, table_start
+from games.tables.services.tables import seat_take, table_create, table_start
 
 pytestmark = pytest.mark.django_db
 

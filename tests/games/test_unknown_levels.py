@@ -13,13 +13,13 @@ from django.core.management import CommandError, call_command
 from accounts.models import User
 from games.engine import GameState, RuleOptions
 from games.engine.view import seat_view
-from games.forms import PlayNowForm, PrivateTableForm
 from games.lab import arena
 from games.management.commands import simulate as simulate_command
 from games.models import ComputerLevel, Game, QueueEntry
 from games.players.levels import LEVELS, choose_action_at_level, player_for_level
-from games.services.quick_play import queue_play_now
-from games.services.tables import TableError, table_create
+from games.tables.forms import PlayNowForm, PrivateTableForm
+from games.tables.services.quick_play import queue_play_now
+from games.tables.services.tables import TableError, table_create
 
 VALID_NAMES = "choose easy, normal or strong"
 

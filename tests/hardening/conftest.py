@@ -17,7 +17,7 @@ from games.engine import RuleOptions
 from games.models import AbuseReport, ChatMute, CollusionFlag, Game, ModerationDecision
 from games.moderation.services.decisions import player_warn
 from games.moderation.services.reports import report_create
-from games.services.tables import seat_take, table_create, table_start
+from games.tables.services.tables import seat_take, table_create, table_start
 from leagues.models import League
 from leagues.services.champions import champions_league_current
 from leagues.services.leagues import league_create

@@ -16,10 +16,10 @@ from django.test import Client
 from accounts.models import User
 from economy.selectors import wallet_ledger_matches
 from games.engine import RuleOptions
+from games.errors import Refused
 from games.models import Game, QueueEntry, Seat
-from games.services.errors import Refused
-from games.services.quick_play import queue_join, queue_leave
-from games.services.tables import table_create
+from games.tables.services.quick_play import queue_join, queue_leave
+from games.tables.services.tables import table_create
 
 from .conftest import player_make
 

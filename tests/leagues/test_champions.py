@@ -14,7 +14,7 @@ from django.utils import timezone
 from economy.models import SILVER_CAP, LedgerEntry, Wallet
 from economy.services.prices import champions_league_price
 from games.models import Game
-from games.services.tables import TableError, table_start
+from games.tables.services.tables import TableError, table_start
 from leagues.models import League, LeagueGame, Membership, Season
 from leagues.selectors import season_standings
 from leagues.services.champions import (

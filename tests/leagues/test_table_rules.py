@@ -17,7 +17,7 @@ from games.models import Game, Seat
 from games.rule_texts import OPTION_TEXTS, PRESET_LABELS
 from leagues.models import League
 from tests.economy.coins import wallet_set
-from tests.games.form_values import form_values
+from tests.games.tables.form_values import form_values
 
 pytestmark = pytest.mark.django_db
 

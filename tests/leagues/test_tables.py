@@ -12,7 +12,7 @@ from economy.models import LedgerEntry
 from games.engine import RuleOptions
 from games.live.services import after_move
 from games.models import Game
-from games.services.tables import TableError, seat_take, table_create, table_start
+from games.tables.services.tables import TableError, seat_take, table_create, table_start
 from leagues.models import League, LeagueGame, Membership, Season
 from leagues.selectors import league_open_tables
 from leagues.services.errors import LeagueError

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games.services.tables import table_start
+from games.tables.services.tables import table_start
 from games.watch.selectors import LEAGUE_ONLY, Access, live_games_to_watch, watch_access
 from leagues.services.members import invitation_accept, invitation_send, member_remove
 from leagues.services.tables import league_table_open

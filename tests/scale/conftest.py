@@ -31,7 +31,7 @@ from games.engine import RuleOptions
 from games.lab.load_client import TableClient
 from games.models import Action, Game
 from games.selectors import engine_game
-from games.services.tables import seat_take, table_create, table_start
+from games.tables.services.tables import seat_take, table_create, table_start
 from tests.games.live.sockets import session_cookie
 from tests.live_server import (
     free_port,

@@ -52,7 +52,7 @@ def test_junk_costs_strikes_and_strikes_come_back_slowly():
 
 def test_a_message_over_the_players_budget_is_dropped_and_told_once_without_a_strike():
     """`admit` lets a message through its socket's bucket; `shared` then says what the budget
-    of all of the player's sockets made of it (services/message_budget.py)."""
+    of all of the player's sockets made of it (games/live/services/message_budget.py)."""
     guard = SocketGuard(strikes=3, clock=Clock())
     assert guard.admit() is Verdict.PASS and guard.shared(False) is Verdict.WARN
     assert guard.admit() is Verdict.PASS and guard.shared(False) is Verdict.DROP  # told once

@@ -12,7 +12,7 @@ import time
 
 from django.db import InterfaceError, OperationalError, connection
 
-from games.services.errors import Refused
+from games.errors import Refused
 
 from .move_record import MoveApplied
 from .play import game_act

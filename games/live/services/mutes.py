@@ -8,9 +8,9 @@ from __future__ import annotations
 from django.db import transaction
 
 from accounts.models import User
+from games.errors import Refused
 from games.live.services.player_sockets import player_sockets_tell_on_commit
 from games.models import ChatMute, Seat
-from games.services.errors import Refused
 
 
 class MuteRefused(Refused):

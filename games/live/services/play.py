@@ -15,10 +15,10 @@ from django.utils import timezone
 
 from games.engine import Game as EngineGame
 from games.engine import IllegalAction
+from games.errors import Refused
 from games.models import Action, ComputerLevel, Game, Seat
 from games.players.levels import choose_action_at_level
 from games.selectors import engine_game
-from games.services.errors import Refused
 
 from .decision_cpu import decision_cpu_add
 from .move_in_flight import move_in_flight, move_in_flight_mark

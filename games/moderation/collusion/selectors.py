@@ -81,7 +81,7 @@ def _finished_game(
     return FinishedGame(
         game_id=row["id"],
         variant=_variant(row),
-        # quick play opens public tables without a creator (games.services.quick_play)
+        # quick play opens public tables without a creator (games.tables.services.quick_play)
         quick_play=row["kind"] == Game.Kind.PUBLIC and row["created_by_id"] is None,
         started_at=row["started_at"] or row["finished_at"],
         players=tuple(seats.get(seat, (None, False))[0] for seat in range(count)),

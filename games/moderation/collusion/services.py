@@ -17,9 +17,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
+from games.errors import Refused
 from games.models import CollusionFlag
 from games.moderation.collusion.signals import PairReview, review
-from games.services.errors import Refused
 
 from .selectors import finished_games_for_review
 

@@ -15,11 +15,11 @@ from django.utils import timezone
 
 from accounts.models import User
 from accounts.services.blocks import account_block, account_unblock
+from games.errors import Refused
 from games.live.services.player_sockets import player_sockets_tell_on_commit
 from games.models import AbuseReport, ModerationDecision
-from games.services.errors import Refused
-from games.services.quick_play import queue_leave
-from games.services.tables import player_tables_leave
+from games.tables.services.quick_play import queue_leave
+from games.tables.services.tables import player_tables_leave
 
 from .notices import block_notify, report_outcome_notify, warning_notify
 

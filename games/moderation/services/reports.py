@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 
+from games.errors import Refused
 from games.live.services.chat import chat_recent
 from games.models import AbuseReport, Seat
-from games.services.errors import Refused
 
 REPORT_CHAT_EXCERPT = 100
 

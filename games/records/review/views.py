@@ -12,8 +12,8 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from games.errors import Refused
 from games.records.selectors import record_game_for
-from games.services.errors import Refused
 
 from .selectors import (
     NO_GAME,

@@ -12,8 +12,8 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
+from games.errors import Refused
 from games.models import Game, Seat
-from games.services.errors import Refused
 
 NOT_PLAYER = "not_player"
 NOT_OVER = "not_over"

@@ -9,7 +9,7 @@ from games.engine import RuleOptions
 from games.live.services.chat import RATE_LIMIT_MESSAGES, ChatRejected, chat_post
 from games.models import AbuseReport, ChatMessage, Game
 from games.moderation.services.reports import ReportRejected, report_create
-from games.services.tables import table_create, table_start
+from games.tables.services.tables import table_create, table_start
 
 from .sockets import join, receive, run, send, table_socket
 

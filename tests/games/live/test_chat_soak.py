@@ -18,7 +18,7 @@ from games.live.services.chat import chat_post
 from games.live.services.play import game_act
 from games.models import Action, ChatMessage, Game
 from games.selectors import engine_game
-from games.services.tables import seat_take, table_create, table_start
+from games.tables.services.tables import seat_take, table_create, table_start
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
 

@@ -24,7 +24,7 @@ from games.live.services.computer_runs import (
 from games.live.services.play import COMPUTER_RUN_LONGEST
 from games.models import Action, Game
 from games.selectors import engine_game
-from games.services.tables import table_create, table_start
+from games.tables.services.tables import table_create, table_start
 from tests.celery_queue import queue_clear
 
 from .layer_listen import listening

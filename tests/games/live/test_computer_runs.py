@@ -20,7 +20,7 @@ from games.live.services.play import COMPUTER_RUN_LONGEST, computer_run, game_ac
 from games.models import Action, Game, Seat
 from games.players import choose_action
 from games.selectors import engine_game, table_state
-from games.services.tables import table_create, table_start
+from games.tables.services.tables import table_create, table_start
 from tests.celery_queue import queue_clear, queued
 
 from .layer_listen import listening

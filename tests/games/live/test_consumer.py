@@ -11,7 +11,7 @@ from asgiref.sync import async_to_sync, sync_to_async
 from games.engine import RuleOptions
 from games.models import Action, Game
 from games.selectors import engine_game
-from games.services.tables import seat_take, table_create, table_start
+from games.tables.services.tables import seat_take, table_create, table_start
 
 from .sockets import join, receive, run, send, send_as_a_person, table_socket
 

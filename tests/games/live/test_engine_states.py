@@ -18,7 +18,7 @@ from games.live.services.play import computer_act, computer_run, game_act
 from games.models import Action, Game
 from games.players import choose_action
 from games.selectors import engine_game, engine_of, table_state
-from games.services.tables import table_create, table_start
+from games.tables.services.tables import table_create, table_start
 from tests.games.conftest import player_to_act
 
 from .sockets import join, receive, run, table_socket

@@ -22,7 +22,7 @@ from games.live.services.move_rows import game_update, game_with_seats_locked
 from games.models import Action, Game, Seat
 from games.players import choose_action
 from games.selectors import engine_game
-from games.services.tables import table_create, table_start
+from games.tables.services.tables import table_create, table_start
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

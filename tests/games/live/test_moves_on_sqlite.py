@@ -24,7 +24,7 @@ from games.players import choose_action
 from games.selectors import engine_game, table_state
 from games.live.services.move_rows import game_with_seats_locked
 from games.live.services.play import computer_act, game_act
-from games.services.tables import table_create, table_start
+from games.tables.services.tables import table_create, table_start
 
 person = User.objects.create_user("lite@example.com", None, display_name="Lite")
 game = table_create(

@@ -19,7 +19,7 @@ from games.live.services.play import computer_act, game_act
 from games.models import Action, Game, Seat
 from games.players import choose_action
 from games.selectors import engine_game, table_fields, table_state
-from games.services.tables import game_cancel
+from games.tables.services.tables import game_cancel
 from tests.games.conftest import player_to_act
 from tests.games.live.test_frame_wire import pushed_of, table_of
 

@@ -183,8 +183,8 @@ def test_a_flooders_new_sockets_are_refused_until_the_cool_down_ends(
         # the refused socket took no place: the calm one holds the only one
         assert redis_client.zcard(player_sockets_key(players[0].pk)) == 1
         # the player's socket that did not flood plays on (once the message budget the flood
-        # spent, which all of the player's sockets share, has a token again: services/
-        # message_budget.py); other players connect as before
+        # spent, which all of the player's sockets share, has a token again:
+        # games/live/services/message_budget.py); other players connect as before
         await asyncio.sleep(0.5)
         await send(calm, {"type": "sync", "version": 0})
         assert (await receive(calm))["type"] == "state"

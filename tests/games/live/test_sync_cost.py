@@ -13,7 +13,7 @@ from games.engine import RuleOptions
 from games.live.services.play import game_act
 from games.models import Game
 from games.selectors import table_state
-from games.services.tables import seat_take, table_create
+from games.tables.services.tables import seat_take, table_create
 
 from .sockets import join, receive, run, send, table_socket
 

@@ -24,7 +24,7 @@ from games.live.services.sweeper import stalled_games_requeue
 from games.live.services.turn_timers import due_timeouts_queue
 from games.models import Action, Game, Seat
 from games.selectors import table_state
-from games.services.tables import game_cancel
+from games.tables.services.tables import game_cancel
 from games.tasks import sweep_stalled_games, turn_timeout
 from tests.celery_queue import queue_clear, queued, queued_headers
 from tests.games.conftest import player_to_act

@@ -21,7 +21,7 @@ from games.engine import RuleOptions, exchange_action
 from games.live.services.play import game_act
 from games.models import Action, Game
 from games.selectors import engine_game
-from games.services.tables import seat_take, table_create, table_start
+from games.tables.services.tables import seat_take, table_create, table_start
 
 from .sockets import join, receive, run, send, send_as_a_person, table_socket
 

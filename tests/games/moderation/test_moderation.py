@@ -34,8 +34,8 @@ from games.moderation.services.decisions import (
 from games.moderation.services.reports import report_create
 from games.players import choose_action
 from games.selectors import engine_game
-from games.services.quick_play import queue_join
-from games.services.tables import seat_take, table_create
+from games.tables.services.quick_play import queue_join
+from games.tables.services.tables import seat_take, table_create
 from tests.games.live.sockets import join, receive, run, send, table_socket
 
 PASSWORD = "a long password 1"  # tests/games/conftest.py's make_player

@@ -17,7 +17,7 @@ from accounts.models import User
 from games.engine import RuleOptions, preset_rules
 from games.models import Game
 from games.records.transcripts import history_replay
-from games.services.tables import table_create
+from games.tables.services.tables import table_create
 from tests.games.finished_games import finished_game_store
 
 pytestmark = pytest.mark.django_db

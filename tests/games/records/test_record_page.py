@@ -14,7 +14,7 @@ from accounts.models import User
 from games.engine import DECK, HandRecord, RuleOptions
 from games.models import Game
 from games.records.record import CardFace
-from games.services.tables import seat_leave, table_create
+from games.tables.services.tables import seat_leave, table_create
 from tests.games.finished_games import finished_game_store, game_result_store
 
 pytestmark = pytest.mark.django_db

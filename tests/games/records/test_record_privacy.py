@@ -19,7 +19,7 @@ from accounts.models import User
 from games.engine import RuleOptions
 from games.models import Game
 from games.records.selectors import record_ids_visible_to, record_visible_to
-from games.services.tables import table_create
+from games.tables.services.tables import table_create
 from rankings.services.game_points import game_points_record
 from tests.games.finished_games import finished_game_store
 

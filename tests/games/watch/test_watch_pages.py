@@ -12,8 +12,8 @@ from django.urls import reverse
 from games.engine import RuleOptions
 from games.models import Game, Invitation
 from games.selectors import engine_game
-from games.services.quick_play import queue_play_now
-from games.services.tables import table_create
+from games.tables.services.quick_play import queue_play_now
+from games.tables.services.tables import table_create
 from games.watch.selectors import (
     LEAGUE_ONLY,
     NOT_STARTED,

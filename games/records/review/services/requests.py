@@ -18,9 +18,9 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from games.errors import Refused
 from games.models import GameReview
 from games.records.review.selectors import review_access
-from games.services.errors import Refused
 
 GAME_REVIEW = "games.game_review"
 

@@ -12,13 +12,13 @@ from django.db import connection
 from django.urls import reverse
 from django.utils import timezone
 
+from games.errors import Refused
 from games.models import Game, GameReview
 from games.records.review.services.requests import (
     GAME_REVIEW,
     review_request,
     stale_reviews_requeue,
 )
-from games.services.errors import Refused
 from tests.celery_queue import queue_clear, queued
 from tests.games.finished_games import game_result_store
 

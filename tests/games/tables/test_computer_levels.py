@@ -14,7 +14,7 @@ from games.live.services.play import computer_act, computer_level
 from games.models import Action, ComputerLevel, Game, Seat
 from games.players.levels import choose_action_at_level
 from games.selectors import engine_game
-from games.services.tables import game_cancel, table_create, table_start
+from games.tables.services.tables import game_cancel, table_create, table_start
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from games.engine import RuleOptions, preset_rules
 from games.models import Game, Seat
-from games.services.tables import (
+from games.tables.services.tables import (
     TableError,
     game_cancel,
     invitation_send,

@@ -23,9 +23,9 @@ from accounts.models import GoingUnder, User
 from games.engine import RuleOptions, preset_rules
 from games.live.services.play import full_time_limit_ms
 from games.live.services.player_lock import player_serialized
+from games.models import ComputerLevel, Game, QueueEntry, Seat
 from games.rule_texts import QUICK_PLAY_VARIANTS, preset_seats
 
-from ..models import ComputerLevel, Game, QueueEntry, Seat
 from .charges import SeatCannotPay
 from .tables import (
     ALREADY_PLAYING,

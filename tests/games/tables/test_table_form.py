@@ -27,7 +27,7 @@ from games.rule_texts import (
     rules_label,
     rules_summary,
 )
-from tests.games.form_values import form_values
+from tests.games.tables.form_values import form_values
 
 pytestmark = pytest.mark.django_db
 

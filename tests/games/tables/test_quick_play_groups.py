@@ -8,7 +8,7 @@ import pytest
 
 from accounts.models import GoingUnder
 from games.models import QueueEntry
-from games.services.quick_play import Group, accepts, group_for
+from games.tables.services.quick_play import Group, accepts, group_for
 
 W, N, E = GoingUnder.WITH, GoingUnder.WITHOUT, GoingUnder.EITHER
 

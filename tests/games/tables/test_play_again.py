@@ -9,8 +9,8 @@ from django.urls import reverse
 
 from games.engine import RuleOptions
 from games.models import Game, Invitation
-from games.services.play_again import play_again
-from games.services.tables import TableError, seat_take, table_create, table_start
+from games.tables.services.play_again import play_again
+from games.tables.services.tables import TableError, seat_take, table_create, table_start
 from tests.games.conftest import play_to_the_end
 
 pytestmark = pytest.mark.django_db

@@ -7,7 +7,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from .rule_texts import OPTION_TEXTS
+from games.rule_texts import OPTION_TEXTS
 
 
 @require_GET

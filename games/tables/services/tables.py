@@ -25,15 +25,15 @@ from economy.services.prices import (
 )
 from economy.services.wallet import wallet_check_can_pay
 from games.engine import InvalidRules, RuleOptions
+from games.errors import Refused
 from games.live.services import after_move
 from games.live.services.play import full_time_limit_ms
 from games.live.services.player_lock import player_serialized
+from games.models import ComputerLevel, Game, Invitation, Seat
+from games.players.levels import unknown_level_message
+from games.selectors import engine_game
 
-from ..models import ComputerLevel, Game, Invitation, Seat
-from ..players.levels import unknown_level_message
-from ..selectors import engine_game
 from .charges import SeatCannotPay, game_seats_charge
-from .errors import Refused
 
 
 class TableError(Refused):

@@ -17,7 +17,7 @@ from games.live.services.play import computer_act
 from games.live.services.sweeper import stalled_games
 from games.models import Action, Game, Seat
 from games.selectors import engine_game, table_state
-from games.services.tables import (
+from games.tables.services.tables import (
     TableError,
     game_cancel,
     seat_take,

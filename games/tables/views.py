@@ -10,12 +10,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from games.live.services.presence import online_mark
+from games.models import AbuseReport, Game, Seat
+from games.selectors import table_state
+
 from .forms import InviteForm, PlayNowForm, PrivateTableForm, QuickPlayForm
 from .forms_rules import filled_initial
-from .live.services.presence import online_mark
-from .models import AbuseReport, Game, Seat
-from .selectors import table_state
-from .selectors_lobby import lobby_for
+from .selectors import lobby_for
 from .services.quick_play import queue_join, queue_leave, queue_notice_pop, queue_play_now
 from .services.tables import (
     TableError,

@@ -12,8 +12,8 @@ from games.engine import RuleOptions
 from games.models import AbuseReport, Game
 from games.moderation.services.decisions import player_block, player_warn, report_dismiss
 from games.moderation.services.reports import report_create
-from games.services.play_again import play_again
-from games.services.tables import invitation_send, seat_take, table_create, table_start
+from games.tables.services.play_again import play_again
+from games.tables.services.tables import invitation_send, seat_take, table_create, table_start
 from tests.games.conftest import play_to_the_end
 
 pytestmark = pytest.mark.django_db

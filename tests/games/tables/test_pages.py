@@ -12,7 +12,7 @@ from games.live.services.chat import chat_post
 from games.models import Game, Invitation, QueueEntry, Seat
 from games.moderation.services.reports import report_create
 from games.selectors import engine_game
-from games.services.tables import table_create
+from games.tables.services.tables import table_create
 
 pytestmark = pytest.mark.django_db
 

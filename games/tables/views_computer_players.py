@@ -11,6 +11,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from games.players.published import StrengthRow, published_strength
+
 from .level_texts import (
     LEVEL_TEXTS,
     OPPONENT_NOTES,
@@ -18,7 +20,6 @@ from .level_texts import (
     opponent_label,
     opponent_short_label,
 )
-from .players.published import StrengthRow, published_strength
 
 
 def signed(points: float) -> str:

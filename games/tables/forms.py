@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from django import forms
 
+from games.models import ComputerLevel
+from games.players.levels import unknown_level_message
+from games.rule_texts import PRESET_LABELS, QUICK_PLAY_VARIANTS
+
 from .forms_rules import TableRulesForm
 from .level_texts import level_choices
-from .models import ComputerLevel
-from .players.levels import unknown_level_message
-from .rule_texts import PRESET_LABELS, QUICK_PLAY_VARIANTS
 
 
 def _computer_level_field(help_text: str, explained: bool = False) -> forms.ChoiceField:

@@ -17,8 +17,7 @@ from django import forms
 
 from games.engine import PRESETS, InvalidRules, RuleOptions
 from games.engine.rules import SEATS
-
-from .rule_texts import (
+from games.rule_texts import (
     CUSTOM,
     CUSTOM_LABEL,
     OPTION_DEFAULTS,

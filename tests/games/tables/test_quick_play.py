@@ -14,13 +14,13 @@ from django.urls import reverse
 from accounts.models import GoingUnder
 from games.engine import RuleOptions, preset_rules
 from games.models import ComputerLevel, Game, QueueEntry, Seat
-from games.services.quick_play import (
+from games.tables.services.quick_play import (
     queue_join,
     queue_leave,
     queue_match_all,
     queue_play_now,
 )
-from games.services.tables import TableError, table_create
+from games.tables.services.tables import TableError, table_create
 
 pytestmark = pytest.mark.django_db
 

@@ -15,7 +15,6 @@ import pytest
 from django.urls import reverse
 
 from accounts.models import User
-from games.level_texts import LEVEL_TEXTS
 from games.players import published
 from games.players.levels import LEVELS
 from games.players.published import (
@@ -25,6 +24,7 @@ from games.players.published import (
     parse_published_strength,
     published_strength,
 )
+from games.tables.level_texts import LEVEL_TEXTS
 
 MS = "\N{NO-BREAK SPACE}ms"  # a time's unit never wraps away from its number
 
@@ -76,7 +76,7 @@ def test_the_shipped_figures_are_valid_and_give_every_level_against_the_baseline
         assert row is not None and row.command.startswith("python -m games.lab.arena")
         assert row.ci_low <= row.difference <= row.ci_high
     # the same figures as docs/computer-players.md publishes, from the same runs
-    docs = (Path(__file__).resolve().parents[2] / "docs" / "computer-players.md").read_text()
+    docs = (Path(__file__).resolve().parents[3] / "docs" / "computer-players.md").read_text()
     for row in strength.rows:
         assert row.command in docs
         assert f"{row.difference:+.3f}".replace("-", "\N{MINUS SIGN}") in docs

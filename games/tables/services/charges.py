@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from economy.services.errors import WalletRefused
 from economy.services.prices import game_seat_charge
-
-from ..models import Game
+from games.models import Game
 
 
 class SeatCannotPay(Exception):

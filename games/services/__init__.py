@@ -1,1 +1,0 @@
-"""Services of live play: typed functions that write, called by views, consumers and tasks."""

@@ -1,0 +1,34 @@
+"""The URLs of the lobby, quick play, private tables and the table page, play again, and the
+rules and computer players' pages (in the `games` namespace: `games/urls.py`)."""
+
+from django.urls import path
+
+from . import (
+    views,
+    views_computer_players,
+    views_play_again,
+    views_rules,
+)
+
+urlpatterns = [
+    path("play/", views.lobby, name="lobby"),
+    path("rules/", views_rules.rules, name="rules"),
+    path(
+        "computer-players/",
+        views_computer_players.computer_players,
+        name="computer_players",
+    ),
+    path("play/status/", views.lobby_status, name="lobby_status"),
+    path("play/quick/", views.quick_play, name="quick_play"),
+    path("play/quick/now/", views.quick_play_now, name="quick_play_now"),
+    path("play/quick/leave/", views.quick_play_leave, name="quick_play_leave"),
+    path("tables/new/", views.table_new, name="table_new"),
+    # invite tokens are token_urlsafe: any other text (a NUL) is a 404 before the database
+    path("tables/join/<slug:token>/", views.table_join, name="join"),
+    path("tables/<int:game_id>/", views.table, name="table"),
+    path("tables/<int:game_id>/start/", views.table_start_view, name="start"),
+    path("tables/<int:game_id>/leave/", views.table_leave, name="leave"),
+    path("tables/<int:game_id>/cancel/", views.table_cancel, name="cancel"),
+    path("tables/<int:game_id>/invite/", views.table_invite, name="invite"),
+    path("tables/<int:game_id>/play-again/", views_play_again.play_again_view, name="play_again"),
+]
