@@ -15,7 +15,8 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
 from .admin_display import READ_ONLY_PAGE, action_for_staff, player_link
-from .models import Action, ChatMessage, Game, Seat
+from .live.models import ChatMessage
+from .models import Action, Game, Seat
 from .moderation import admin as moderation_admin  # noqa: F401  (registers the moderation pages)
 from .moderation import admin_players  # noqa: F401  (registers the players' pages)
 from .moderation.collusion import admin as collusion_admin  # noqa: F401  (the collusion review's)

@@ -20,8 +20,9 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
 from games.admin_display import READ_ONLY_PAGE, admin_link, game_link, player_link, table, when
-from games.models import AbuseReport, ModerationDecision, Seat
+from games.models import Seat
 
+from .models import AbuseReport, ModerationDecision
 from .services.decisions import (
     ModerationRefused,
     player_block,

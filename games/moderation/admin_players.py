@@ -17,9 +17,10 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
 from games.admin_display import READ_ONLY_PAGE, admin_link, game_link, table, when
-from games.models import AbuseReport, Game, ModerationDecision, Player, Seat
+from games.models import Game, Seat
 
 from .admin import Decision, decide, decision_note, decisions_table
+from .models import AbuseReport, ModerationDecision, Player
 from .services.decisions import player_block, player_unblock
 
 

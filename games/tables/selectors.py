@@ -12,9 +12,11 @@ from django.db.models import Count
 from accounts.models import GoingUnder
 from games.engine import RuleOptions
 from games.live.services.presence import online_count
-from games.models import Game, QueueEntry, Seat
+from games.models import Game, Seat
 from games.rule_texts import PRESET_LABELS, QUICK_PLAY_VARIANTS, preset_seats, rules_label
 from games.watch.selectors import LiveTable, live_games_to_watch, live_table_rows
+
+from .models import QueueEntry
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,8 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.live.services.presence import online_mark
-from games.models import AbuseReport, Game, Seat
+from games.models import Game, Seat
+from games.moderation.models import AbuseReport
 from games.selectors import table_state
 
 from .forms import InviteForm, PlayNowForm, PrivateTableForm, QuickPlayForm

@@ -27,9 +27,10 @@ from django.utils import timezone
 from accounts.models import User
 from games.engine import RuleOptions
 from games.engine.watch import watch_checkpoint
-from games.models import Action, Game, Invitation, Seat
+from games.models import Action, Game, Seat
 from games.rule_texts import rules_label
 from games.selectors import rules_preset_name, seat_label, stored_rules
+from games.tables.models import Invitation
 
 # the league tables whose league `user_id` belongs to now: a queryset of game ids, given by the
 # leagues app when it starts (leagues.apps); without it, only a league table's players see it

@@ -14,7 +14,9 @@ from django.urls import reverse
 
 from accounts.models import User
 from games.engine import RuleOptions
-from games.models import AbuseReport, ChatMessage, Game, ModerationDecision, Seat
+from games.live.models import ChatMessage
+from games.models import Game, Seat
+from games.moderation.models import AbuseReport, ModerationDecision
 from games.tables.services.tables import seat_take, table_create, table_start
 from tests.browser.people import make_player, signed_in_page
 

@@ -9,7 +9,7 @@ import re
 import pytest
 from django.conf import settings
 
-from games.models import CollusionFlag
+from games.moderation.collusion.models import CollusionFlag
 from games.moderation.collusion.services import collusion_review_run
 from tests.browser.people import make_player, signed_in_page
 from tests.browser.test_phone_layout import PHONE, WIDTH_REPORT

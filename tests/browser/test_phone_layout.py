@@ -16,7 +16,8 @@ from django.utils import timezone
 from accounts.models import NotificationKind, User
 from accounts.services.notifications import notify
 from games.engine import RuleOptions
-from games.models import CollusionFlag, Game
+from games.models import Game
+from games.moderation.collusion.models import CollusionFlag
 from games.moderation.collusion.signals import ResultsEvidence, SittingEvidence
 from games.tables.services.tables import table_create, table_start
 from leagues.models import League

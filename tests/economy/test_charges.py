@@ -9,7 +9,8 @@ from django.urls import reverse
 
 from economy.models import LedgerEntry
 from games.engine import RuleOptions
-from games.models import Game, QueueEntry, Seat
+from games.models import Game, Seat
+from games.tables.models import QueueEntry
 from games.tables.services.quick_play import (
     queue_join,
     queue_match,

@@ -19,7 +19,8 @@ from accounts.models import User
 from games.engine import RuleOptions
 from games.live.services.chat import chat_post
 from games.live.services.play import computer_act, game_act
-from games.models import AbuseReport, Action, Game, ModerationDecision
+from games.models import Action, Game
+from games.moderation.models import AbuseReport, ModerationDecision
 from games.moderation.services.decisions import player_block, player_warn
 from games.moderation.services.reports import report_create
 from games.selectors import engine_game

@@ -9,7 +9,8 @@ from django.core import mail
 
 from accounts.models import Notification, NotificationKind, User
 from games.engine import RuleOptions
-from games.models import AbuseReport, Game
+from games.models import Game
+from games.moderation.models import AbuseReport
 from games.moderation.services.decisions import player_block, player_warn, report_dismiss
 from games.moderation.services.reports import report_create
 from games.tables.services.play_again import play_again

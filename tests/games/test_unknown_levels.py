@@ -15,9 +15,10 @@ from games.engine import GameState, RuleOptions
 from games.engine.view import seat_view
 from games.lab import arena
 from games.management.commands import simulate as simulate_command
-from games.models import ComputerLevel, Game, QueueEntry
+from games.models import ComputerLevel, Game
 from games.players.levels import LEVELS, choose_action_at_level, player_for_level
 from games.tables.forms import PlayNowForm, PrivateTableForm
+from games.tables.models import QueueEntry
 from games.tables.services.quick_play import queue_play_now
 from games.tables.services.tables import TableError, table_create
 

@@ -14,7 +14,10 @@ from django.utils import timezone
 from accounts.models import User
 from economy.models import SILVER_CAP
 from games.engine import RuleOptions
-from games.models import AbuseReport, ChatMute, CollusionFlag, Game, ModerationDecision
+from games.live.models import ChatMute
+from games.models import Game
+from games.moderation.collusion.models import CollusionFlag
+from games.moderation.models import AbuseReport, ModerationDecision
 from games.moderation.services.decisions import player_warn
 from games.moderation.services.reports import report_create
 from games.tables.services.tables import seat_take, table_create, table_start

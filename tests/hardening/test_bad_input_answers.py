@@ -14,7 +14,8 @@ from django.contrib.messages import get_messages
 from django.test import Client
 
 from euchre_site.asgi import application
-from games.models import AbuseReport, Game
+from games.models import Game
+from games.moderation.models import AbuseReport
 
 from .http_probe import ask, client_for, form_body
 

@@ -17,7 +17,8 @@ from accounts.models import User
 from economy.selectors import wallet_ledger_matches
 from games.engine import RuleOptions
 from games.errors import Refused
-from games.models import Game, QueueEntry, Seat
+from games.models import Game, Seat
+from games.tables.models import QueueEntry
 from games.tables.services.quick_play import queue_join, queue_leave
 from games.tables.services.tables import table_create
 

@@ -18,9 +18,10 @@ from hypothesis.strategies import SearchStrategy
 
 from games.live.consumer_places import CLOSE_FLOODING
 from games.live.consumers import CLOSE_TOO_BIG, MAX_MESSAGE_CHARS
+from games.live.models import ChatMessage, ChatMute
 from games.live.services.loop_redis import loop_redis
 from games.live.services.message_budget import player_budget_key
-from games.models import Action, ChatMessage, ChatMute, Game, Seat
+from games.models import Action, Game, Seat
 from games.selectors import engine_game
 from tests.games.live.sockets import join, run, send, table_socket
 

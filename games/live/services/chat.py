@@ -18,8 +18,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.errors import Refused
+from games.live.models import ChatMessage
 from games.live.selectors import MutesAtTable, mutes_at_table, player_is_blocked
-from games.models import ChatMessage, Seat
+from games.models import Seat
 
 from .after_move import table_group
 from .layer_send import group_send

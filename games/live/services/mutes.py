@@ -9,8 +9,9 @@ from django.db import transaction
 
 from accounts.models import User
 from games.errors import Refused
+from games.live.models import ChatMute
 from games.live.services.player_sockets import player_sockets_tell_on_commit
-from games.models import ChatMute, Seat
+from games.models import Seat
 
 
 class MuteRefused(Refused):

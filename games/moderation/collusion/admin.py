@@ -18,9 +18,10 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
 from games.admin_display import READ_ONLY_PAGE, admin_link, player_link, table, when
-from games.models import CollusionFlag, Game
+from games.models import Game
 from games.moderation.admin import Decision
 
+from .models import CollusionFlag
 from .services import CollusionDecisionRefused, collusion_flag_decide
 from .words import findings
 

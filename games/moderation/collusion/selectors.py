@@ -16,9 +16,11 @@ from typing import Any
 
 from games.engine import EngineError, GameState, RuleOptions
 from games.engine.hand import PLAY_PHASE
-from games.models import Action, CollusionFlag, Game, Seat
+from games.models import Action, Game, Seat
 from games.moderation.collusion.leads import lead_chances
 from games.moderation.collusion.signals import FinishedGame
+
+from .models import CollusionFlag
 
 logger = logging.getLogger(__name__)
 

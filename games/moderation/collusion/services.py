@@ -18,9 +18,9 @@ from django.utils import timezone
 
 from accounts.models import User
 from games.errors import Refused
-from games.models import CollusionFlag
 from games.moderation.collusion.signals import PairReview, review
 
+from .models import CollusionFlag
 from .selectors import finished_games_for_review
 
 # the games read: long enough for a pair that plays a few times a week to reach the minimums,

@@ -17,7 +17,7 @@ from accounts.models import User
 from accounts.services.blocks import account_block, account_unblock
 from games.errors import Refused
 from games.live.services.player_sockets import player_sockets_tell_on_commit
-from games.models import AbuseReport, ModerationDecision
+from games.moderation.models import AbuseReport, ModerationDecision
 from games.tables.services.quick_play import queue_leave
 from games.tables.services.tables import player_tables_leave
 

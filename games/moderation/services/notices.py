@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from accounts.models import NotificationKind
 from accounts.services.notifications import notify
-from games.models import AbuseReport, ModerationDecision
+from games.moderation.models import AbuseReport, ModerationDecision
 
 OUTCOMES = {
     AbuseReport.Status.ACTIONED: "staff took action",

@@ -6,7 +6,8 @@ from django.db import IntegrityError, transaction
 
 from games.errors import Refused
 from games.live.services.chat import chat_recent
-from games.models import AbuseReport, Seat
+from games.models import Seat
+from games.moderation.models import AbuseReport
 
 REPORT_CHAT_EXCERPT = 100
 

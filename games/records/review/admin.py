@@ -8,7 +8,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from games.models import GameReview
+from .models import GameReview
 
 
 @admin.register(GameReview)

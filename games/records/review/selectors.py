@@ -12,11 +12,12 @@ from typing import Any
 
 from django.urls import reverse
 
-from games.models import Game, GameReview, Seat
+from games.models import Game, Seat
 from games.players.review import VERDICTS
 from games.records.cards import CardFace, Suit
 from games.selectors import seat_label
 
+from .models import GameReview
 from .words import action_words, moment_words
 
 MISTAKES = ("blunder", "mistake", "inaccuracy")

@@ -12,7 +12,8 @@ from __future__ import annotations
 from django.db import transaction
 
 from games.live.services.player_lock import player_serialized
-from games.models import Game, Invitation, Seat
+from games.models import Game, Seat
+from games.tables.models import Invitation
 
 from .tables import (
     NO_SUCH_TABLE,

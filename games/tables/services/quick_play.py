@@ -23,8 +23,9 @@ from accounts.models import GoingUnder, User
 from games.engine import RuleOptions, preset_rules
 from games.live.services.play import full_time_limit_ms
 from games.live.services.player_lock import player_serialized
-from games.models import ComputerLevel, Game, QueueEntry, Seat
+from games.models import ComputerLevel, Game, Seat
 from games.rule_texts import QUICK_PLAY_VARIANTS, preset_seats
+from games.tables.models import QueueEntry
 
 from .charges import SeatCannotPay
 from .tables import (

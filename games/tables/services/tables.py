@@ -29,9 +29,10 @@ from games.errors import Refused
 from games.live.services import after_move
 from games.live.services.play import full_time_limit_ms
 from games.live.services.player_lock import player_serialized
-from games.models import ComputerLevel, Game, Invitation, Seat
+from games.models import ComputerLevel, Game, Seat
 from games.players.levels import unknown_level_message
 from games.selectors import engine_game
+from games.tables.models import Invitation
 
 from .charges import SeatCannotPay, game_seats_charge
 

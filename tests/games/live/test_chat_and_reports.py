@@ -6,8 +6,10 @@ from __future__ import annotations
 import pytest
 
 from games.engine import RuleOptions
+from games.live.models import ChatMessage
 from games.live.services.chat import RATE_LIMIT_MESSAGES, ChatRejected, chat_post
-from games.models import AbuseReport, ChatMessage, Game
+from games.models import Game
+from games.moderation.models import AbuseReport
 from games.moderation.services.reports import ReportRejected, report_create
 from games.tables.services.tables import table_create, table_start
 

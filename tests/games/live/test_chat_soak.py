@@ -13,10 +13,11 @@ import pytest
 from django.db import connection
 
 from games.engine import RuleOptions
+from games.live.models import ChatMessage
 from games.live.services import chat
 from games.live.services.chat import chat_post
 from games.live.services.play import game_act
-from games.models import Action, ChatMessage, Game
+from games.models import Action, Game
 from games.selectors import engine_game
 from games.tables.services.tables import seat_take, table_create, table_start
 

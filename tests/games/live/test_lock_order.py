@@ -20,12 +20,13 @@ from asgiref.sync import sync_to_async
 from django.db import connection, transaction
 from django.utils import timezone
 
+from games.live.models import ChatMessage
 from games.live.services.chat import chat_post
 from games.live.services.move_in_flight import move_in_flight
 from games.live.services.move_retry import MOVE_ATTEMPTS, MoveBusy, game_act_retrying
 from games.live.services.move_rows import game_with_seats_locked
 from games.live.services.play import computer_act
-from games.models import Action, ChatMessage, Game, Seat
+from games.models import Action, Game, Seat
 from games.selectors import engine_game
 
 from .locking import (

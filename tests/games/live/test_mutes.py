@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from games.live.models import ChatMute
 from games.live.services.chat import chat_post
 from games.live.services.mutes import MuteRefused, chat_mute, chat_mute_seat, chat_unmute
-from games.models import ChatMute
 
 from .sockets import join, receive, run, send, table_socket
 

@@ -21,8 +21,9 @@ from euchre_site.celery import app as celery_app
 from games.engine import RuleOptions
 from games.live.services.chat import ChatRejected, chat_post
 from games.live.services.play import MoveRejected, computer_act, game_act
-from games.models import AbuseReport, Action, Game, ModerationDecision, QueueEntry, Seat
+from games.models import Action, Game, Seat
 from games.moderation.context_processors import moderation_warnings
+from games.moderation.models import AbuseReport, ModerationDecision
 from games.moderation.services.decisions import (
     ModerationRefused,
     player_block,
@@ -34,6 +35,7 @@ from games.moderation.services.decisions import (
 from games.moderation.services.reports import report_create
 from games.players import choose_action
 from games.selectors import engine_game
+from games.tables.models import QueueEntry
 from games.tables.services.quick_play import queue_join
 from games.tables.services.tables import seat_take, table_create
 from tests.games.live.sockets import join, receive, run, send, table_socket

@@ -9,9 +9,10 @@ from django.urls import reverse
 
 from games.engine import RuleOptions
 from games.live.services.chat import chat_post
-from games.models import Game, Invitation, QueueEntry, Seat
+from games.models import Game, Seat
 from games.moderation.services.reports import report_create
 from games.selectors import engine_game
+from games.tables.models import Invitation, QueueEntry
 from games.tables.services.tables import table_create
 
 pytestmark = pytest.mark.django_db

@@ -8,7 +8,8 @@ import pytest
 from django.urls import reverse
 
 from games.engine import RuleOptions
-from games.models import Game, Invitation
+from games.models import Game
+from games.tables.models import Invitation
 from games.tables.services.play_again import play_again
 from games.tables.services.tables import TableError, seat_take, table_create, table_start
 from tests.games.conftest import play_to_the_end

@@ -13,7 +13,8 @@ from django.urls import reverse
 
 from accounts.models import GoingUnder
 from games.engine import RuleOptions, preset_rules
-from games.models import ComputerLevel, Game, QueueEntry, Seat
+from games.models import ComputerLevel, Game, Seat
+from games.tables.models import QueueEntry
 from games.tables.services.quick_play import (
     queue_join,
     queue_leave,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from accounts.models import GoingUnder
-from games.models import QueueEntry
+from games.tables.models import QueueEntry
 from games.tables.services.quick_play import Group, accepts, group_for
 
 W, N, E = GoingUnder.WITH, GoingUnder.WITHOUT, GoingUnder.EITHER

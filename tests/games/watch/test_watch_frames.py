@@ -15,8 +15,9 @@ from asgiref.sync import async_to_sync, sync_to_async
 from django.core.cache import cache
 
 from games.engine import RuleOptions
+from games.live.models import ChatMessage, ChatMute
 from games.live.services.play import game_act
-from games.models import Action, ChatMessage, ChatMute, Game
+from games.models import Action, Game
 from games.selectors import engine_game
 from games.watch.frames import (
     _memo,

@@ -10,8 +10,9 @@ import pytest
 from django.urls import reverse
 
 from games.engine import RuleOptions
-from games.models import Game, Invitation
+from games.models import Game
 from games.selectors import engine_game
+from games.tables.models import Invitation
 from games.tables.services.quick_play import queue_play_now
 from games.tables.services.tables import table_create
 from games.watch.selectors import (

@@ -14,10 +14,12 @@ from django.conf import settings
 
 from games.engine import RuleOptions
 from games.engine.watch import watch_checkpoint
+from games.live.models import ChatMessage, ChatMute
 from games.live.services.presence import watcher_count, watchers_key
 from games.live.services.socket_slots import stale_after_ms
-from games.models import Action, ChatMessage, ChatMute, Game, Invitation
+from games.models import Action, Game
 from games.selectors import engine_game
+from games.tables.models import Invitation
 from games.watch.selectors import PRIVATE_ONLY
 from tests.games.engine.test_watch_checkpoint import hidden_now
 from tests.games.live.sockets import join, receive, run, send, send_as_a_person, table_socket

@@ -19,7 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.errors import Refused
-from games.models import GameReview
+from games.records.review.models import GameReview
 from games.records.review.selectors import review_access
 
 GAME_REVIEW = "games.game_review"

@@ -21,8 +21,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.engine import RuleOptions
-from games.models import Action, GameReview
+from games.models import Action
 from games.players.review import Decision, decision_review, seat_decisions
+from games.records.review.models import GameReview
 
 from .requests import review_is_stale, review_queue
 

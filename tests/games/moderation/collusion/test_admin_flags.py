@@ -13,7 +13,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games.models import CollusionFlag
+from games.moderation.collusion.models import CollusionFlag
 from games.moderation.collusion.services import collusion_review_run
 from games.moderation.collusion.stats import one_in
 

@@ -13,7 +13,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from games.models import Action, CollusionFlag
+from games.models import Action
+from games.moderation.collusion.models import CollusionFlag
 from games.moderation.collusion.selectors import finished_games_for_review
 from games.moderation.collusion.services import (
     REVIEW_WINDOW_DAYS,

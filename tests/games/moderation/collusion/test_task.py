@@ -8,7 +8,7 @@ from celery.contrib.testing.worker import start_worker
 from django.conf import settings
 
 from euchre_site.celery import app as celery_app
-from games.models import CollusionFlag
+from games.moderation.collusion.models import CollusionFlag
 from games.tasks import collusion_review
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]

@@ -13,7 +13,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.errors import Refused
-from games.models import Game, GameReview
+from games.models import Game
+from games.records.review.models import GameReview
 from games.records.review.services.requests import (
     GAME_REVIEW,
     review_request,

@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.engine import GameState, RuleOptions
-from games.models import GameReview
+from games.records.review.models import GameReview
 from games.records.review.services import run as review_run_module
 from games.records.review.services.requests import GAME_REVIEW, review_request
 from games.records.review.services.run import RESTARTS_LIMIT, review_run

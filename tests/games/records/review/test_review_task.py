@@ -11,7 +11,7 @@ from celery.contrib.testing.worker import start_worker
 from django.conf import settings
 
 from euchre_site.celery import app as celery_app
-from games.models import GameReview
+from games.records.review.models import GameReview
 from games.records.review.services.requests import review_request
 from games.tasks import game_review, sweep_stalled_reviews
 
