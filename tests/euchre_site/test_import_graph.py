@@ -1,7 +1,9 @@
 """Imports run one way: accounts → economy → games → rankings → leagues (a later app may import
-an earlier one, never the reverse), and no two files import each other, directly or round a
-circle — imports inside functions included, since deferring an import hides a circle rather than
-removing it. Read from the source with `ast`, so the test sees every import, run or not."""
+an earlier one, never the reverse), inside games its packages in their order too
+(docs/architecture.md, "The games app, one package per feature"), and no two files import each
+other, directly or round a circle — imports inside functions included, since deferring an import
+hides a circle rather than removing it. Read from the source with `ast`, so the test sees every
+import, run or not."""
 
 from __future__ import annotations
 
@@ -10,6 +12,20 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 APPS = ("accounts", "economy", "games", "rankings", "leagues")
+# the games app's packages, each importing only those before it; None is the shared game, the
+# modules at the top of games/
+GAMES_ORDER = ("engine", "players", None, "live", "watch", "tables", "records", "moderation", "lab")
+# the app's entry points, which Django, Celery and manage.py import by name: they gather every
+# package
+GAMES_ENTRY_POINTS = (
+    "games.admin",
+    "games.urls",
+    "games.routing",
+    "games.tasks",
+    "games.management",
+)
+# plain Python that the computer players' benchmark shares with the long-running processes
+GAMES_FOR_ANYONE = ("games.collector",)
 PACKAGES = ("euchre_site", *APPS)
 
 
@@ -115,6 +131,55 @@ def test_the_apps_import_one_way():
         and order[package_of(target)] > order[package_of(name)]
     )
     assert backwards == []
+
+
+def games_package(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 and parts[1] in GAMES_ORDER else None
+
+
+def within(module: str, names: tuple[str, ...]) -> bool:
+    return any(module == name or module.startswith(name + ".") for name in names)
+
+
+def games_imports_out_of_order(graph: dict[str, set[str]]) -> list[tuple[str, str]]:
+    """A games module importing a later package's, or an entry point. Models are one database
+    schema: any package may import any package's models (each names the others' by string)."""
+    rank = {package: number for number, package in enumerate(GAMES_ORDER)}
+    return sorted(
+        (name, target)
+        for name, targets in graph.items()
+        if package_of(name) == "games" and not within(name, GAMES_ENTRY_POINTS)
+        for target in targets
+        if package_of(target) == "games"
+        and not (target == "games.models" or target.endswith(".models"))
+        and not within(target, GAMES_FOR_ANYONE)
+        and (
+            within(target, GAMES_ENTRY_POINTS)
+            or rank[games_package(target)] > rank[games_package(name)]
+        )
+    )
+
+
+def test_the_games_packages_import_in_their_order():
+    assert games_imports_out_of_order(import_graph()) == []
+
+
+def test_the_order_check_sees_a_later_package_and_allows_models():
+    graph = {
+        "games.live.services.play": {"games.tables.services.tables", "games.tables.models"},
+        "games.tables.views": {"games.live.services.play", "games.moderation.models"},
+        "games.records.views": {"games.lab.arena", "games.selectors"},
+        "games.selectors": {"games.watch.selectors", "games.models"},
+        "games.live.services.move_queue": {"games.tasks"},
+        "games.tasks": {"games.moderation.collusion.services"},
+    }
+    assert games_imports_out_of_order(graph) == [
+        ("games.live.services.move_queue", "games.tasks"),
+        ("games.live.services.play", "games.tables.services.tables"),
+        ("games.records.views", "games.lab.arena"),
+        ("games.selectors", "games.watch.selectors"),
+    ]
 
 
 def test_the_checks_see_a_circle_and_an_import_hidden_in_a_function(tmp_path):
