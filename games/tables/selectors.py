@@ -1,7 +1,7 @@
 """What the lobby shows: the player's unfinished game, their place in quick play, how many wait
 for each quick-play game, the private tables they were invited to, and the site's life: the
 tables being played now that they may watch, and how many people are online
-(`services.presence`)."""
+(`games.live.services.presence`)."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ class Lobby:
     quick_play: list[QuickPlayGame]
     invitations: list[LobbyTable]
     live_tables: list[LiveTable]  # being played now, that I may watch
-    online: int  # people seen in the last few minutes (services.presence)
+    online: int  # people seen in the last few minutes (games.live.services.presence)
 
     @property
     def waiting_total(self) -> int:

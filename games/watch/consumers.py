@@ -7,12 +7,13 @@ of a trick in progress. The table's chat reaches watchers (every line: they mute
 watcher acts for no seat and writes nothing: an act, chat, mute, unmute or touch is answered
 with the error frame "watching" and changes nothing.
 
-Each watch socket takes a socket slot like a player's (the same limits: a player's table and
-watch sockets count together), shares its player's message budget with their other sockets
-(`services.message_budget`) and takes a place in the table's watchers (`services.presence`);
-the players' sockets are told the new count: a process's joins and leaves at a table within
-ANNOUNCE_AFTER_SECONDS in one message (`announce_soon`), so that N watchers arriving together
-cost the table's sockets N messages, not N² (64 watchers joining together sent 2,080).
+Each watch socket takes a socket slot like a player's (the same limits: a player's table and watch
+sockets count together), shares its player's message budget with their other sockets
+(`games.live.services.message_budget`) and takes a place in the table's watchers
+(`games.live.services.presence`); the players' sockets are told the new count: a process's joins and
+leaves at a table within ANNOUNCE_AFTER_SECONDS in one message (`announce_soon`), so that N watchers
+arriving together cost the table's sockets N messages, not N² (64 watchers joining together sent
+2,080).
 
 A frame is built once for every watcher of every process (`games.watch.frames`): a sync
 within GAME_SYNC_COALESCE_SECONDS of the socket's last frame gets that frame again without a
