@@ -44,8 +44,8 @@ def redis_client() -> redis.Redis:
 @pytest.fixture
 def empty_queue(redis_client):
     """The Celery queue emptied before and after the test (its Redis client), with the marks
-    of the move tasks it held (games.services.move_queue) and the computers' runs waiting
-    (games.services.computer_runs)."""
+    of the move tasks it held (games.live.services.move_queue) and the computers' runs waiting
+    (games.live.services.computer_runs)."""
     _queue_empty(redis_client)
     yield redis_client
     _queue_empty(redis_client)

@@ -28,7 +28,7 @@ VAR_DIR = Path(os.environ.get("EUCHRE_VAR_DIR", ROOT / "var"))
 STOP_GRACE_SECONDS = 10
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 # the Procfile's --websocket-max-message-size: daphne drops a larger frame before reading it all
-# (the table consumer's own limit, games.consumers.MAX_MESSAGE_CHARS, is far smaller)
+# (the table consumer's own limit, games.live.consumers.MAX_MESSAGE_CHARS, is far smaller)
 WEBSOCKET_MAX_MESSAGE_BYTES = 65536
 
 
