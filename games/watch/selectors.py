@@ -225,7 +225,15 @@ def watch_state_of(seats: list[Seat]) -> dict[str, Any]:
             "winning_seats": list(game.winning_seats),
             "final_score": list(view.score),
             "my_game_points": None,
-            "record_url": reverse("games:record", args=[game.pk]) if game.has_winner else None,
+            # the same frame goes to every watcher: it links the record only where every one of
+            # them may read it (games/records/selectors.py), never to a private table's record,
+            # which its invitees who did not play may not (it is shown to them once shared)
+            "record_url": (
+                reverse("games:record", args=[game.pk])
+                if game.has_winner
+                and (game.kind != Game.Kind.PRIVATE or game.record_shared_at is not None)
+                else None
+            ),
             "play_again_url": None,
             "earned_url": None,
         }

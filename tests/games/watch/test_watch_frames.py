@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from django.core.cache import cache
+from django.utils import timezone
 
 from games.engine import RuleOptions
 from games.live.models import ChatMessage, ChatMute
@@ -289,3 +290,26 @@ def test_a_watchers_malformed_and_unknown_messages_get_an_error_and_change_nothi
     assert not ChatMute.objects.filter(user=watcher).exists()
     # all that is kept for watchers is the spectator's frame
     assert json.loads(kept_now(game.pk)[3]) == spectator_frame(game.pk)
+
+
+# ---- the record's link ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kind", "shared", "linked"),
+    [
+        (Game.Kind.PUBLIC, False, True),
+        (Game.Kind.PRIVATE, False, False),  # its invitees who did not play may not read it
+        (Game.Kind.PRIVATE, True, True),
+    ],
+)
+def test_a_finished_frame_links_the_record_only_where_every_watcher_may_read_it(
+    kind, shared, linked
+):
+    game = finished_game(f"record-link-{kind}-{shared}")
+    Game.objects.filter(pk=game.pk).update(
+        kind=kind, record_shared_at=timezone.now() if shared else None
+    )
+    result = spectator_frame(game.pk)["result"]
+    assert (result["record_url"] == f"/games/{game.pk}/") is linked
+    assert linked or result["record_url"] is None
