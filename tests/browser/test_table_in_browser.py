@@ -34,14 +34,9 @@ def sign_in(page, base_url: str) -> None:
     page.wait_for_url(re.compile(r".*/$"))
 
 
-def hand_in_play(game_id: int):
-    """The engine's current hand of the game, and how many hands have finished."""
-    hand, finished, _ = hand_and_turn(game_id)
-    return hand, finished
-
-
 def hand_and_turn(game_id: int):
-    """`hand_in_play`'s, and the seat to act, read together."""
+    """The engine's current hand of the game, how many hands have finished and the seat to act,
+    read together."""
     engine = engine_game(Game.objects.get(pk=game_id))
     state = engine.state()
     return state.hand, len(state.records), engine.to_act
@@ -63,19 +58,28 @@ def take_a_turn(page) -> bool:
     return False
 
 
-def cards_on_the_page(page) -> set[str]:
+def cards_on_the_page(page, where: str = "#table") -> set[str]:
     shown = page.eval_on_selector_all(
-        "#table [data-card], #table img[src*='/cards/']",
+        f"{where} [data-card], {where} img[src*='/cards/']",
         "nodes => nodes.map(n => n.dataset.card || n.getAttribute('src'))",
     )
     return {re.sub(r".*/cards/|\.svg$", "", value) for value in shown if value}
 
 
 def assert_no_other_hand_is_shown(page, game_id: int, my_seat: int) -> None:
-    hand, _ = hand_in_play(game_id)
+    """No card of another seat's hand or of the kitty of the hand in play, but a card played
+    face up in the hand before, which the felt's last trick or the hand's summary may still
+    show (the computers may have dealt the next hand while the page holds them)."""
+    engine = engine_game(Game.objects.get(pk=game_id))
+    state = engine.state()
+    hand = state.hand
     hidden = {card for seat in range(4) if seat != my_seat for card in hand.hands[seat]}
     hidden |= set(hand.kitty)
-    leaked = hidden & cards_on_the_page(page)
+    played_before = {
+        card for record in state.records[-1:] for trick in record.tricks for _s, card in trick.plays
+    }
+    held = cards_on_the_page(page, "#trick") | cards_on_the_page(page, "#felt-overlay")
+    leaked = hidden & (cards_on_the_page(page) - (held & played_before))
     assert not leaked, f"the page shows other seats' cards {leaked}"
 
 
