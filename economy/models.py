@@ -55,11 +55,12 @@ class Wallet(models.Model):
         return f"{self.user}: {self.silver} silver, {self.gold} gold"
 
     def balance(self, currency: str) -> int:
-        return {
+        balances: dict[str, int] = {
             Currency.SILVER: self.silver,
             Currency.GOLD: self.gold,
             Currency.GOLD_DEBT: self.gold_debt,
-        }[currency]
+        }
+        return balances[currency]
 
 
 class LedgerEntry(models.Model):

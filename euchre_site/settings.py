@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import dj_database_url
@@ -150,7 +151,7 @@ else:
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
-            "NAME": VAR_DIR / "euchre.sqlite3",
+            "NAME": str(VAR_DIR / "euchre.sqlite3"),
             "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
         }
     }
@@ -321,7 +322,7 @@ ECONOMY_PRICE_LEAGUE = int(os.environ.get("ECONOMY_PRICE_LEAGUE", "50"))
 # entering a month's Champions League (once per month): enough to mean it, less than a league
 ECONOMY_PRICE_CHAMPIONS_LEAGUE = int(os.environ.get("ECONOMY_PRICE_CHAMPIONS_LEAGUE", "20"))
 # gold packs on sale: id -> Stripe price, gold, and the price shown (in cents)
-ECONOMY_GOLD_PACKS = {
+ECONOMY_GOLD_PACKS: dict[str, dict[str, Any]] = {
     "gold-100": {
         "price_id": os.environ.get("STRIPE_PRICE_GOLD_100", "price_gold_100"),
         "gold": 100,

@@ -136,7 +136,7 @@ def seat_label(game: Game, seat: Seat) -> str:
         if game.status == Game.Status.OPEN:
             return "Empty seat"
         return f"Computer · {game.computer_level}"
-    return seat.user.get_short_name()
+    return seat.user.get_short_name()  # type: ignore[union-attr]  # a user_id: a user
 
 
 def game_result(game: Game, mine: Seat, view: dict[str, Any]) -> dict[str, Any]:

@@ -27,7 +27,10 @@ def statement_cursor() -> CursorWrapper:
     if db.connection.prepare_threshold is None:
         return db.cursor()
     cursor = psycopg.Cursor(db.connection)
-    return db.make_debug_cursor(cursor) if db.queries_logged else db.make_cursor(cursor)
+    # both wrap a driver's cursor (django-stubs has them take the wrapper)
+    if db.queries_logged:
+        return db.make_debug_cursor(cursor)  # type: ignore[arg-type]
+    return db.make_cursor(cursor)  # type: ignore[arg-type]
 
 
 _LOG_TAIL_SQL = (

@@ -58,7 +58,9 @@ def champions_page(*, league: League, user_id: int) -> ChampionsPage:
     """`league` is this month's (`champions_league_current`)."""
     current = Membership.objects.filter(league=league, ended_at__isnull=True)
     open_tables = league_open_tables(league_id=league.pk)
-    previous_month = (league.month - timedelta(days=1)).replace(day=1)
+    month = league.month
+    assert month is not None, "a Champions League has its month (the table's constraint)"
+    previous_month = (month - timedelta(days=1)).replace(day=1)
     return ChampionsPage(
         month=_champions_month(league=league, user_id=user_id),
         entered=current.filter(player_id=user_id).exists(),

@@ -148,6 +148,8 @@ class RecentGame:
 def recent_game(game: Game, user_id: int) -> RecentGame:
     """The line of a list of games for the player `user_id`; the game's seats and their users
     prefetched (`game.seats.all()`)."""
+    finished_at = game.finished_at
+    assert finished_at is not None, "a finished game's line"
     seats = list(game.seats.all())
     mine = next(seat for seat in seats if seat.user_id == user_id)
     if game.partnerships:
@@ -161,7 +163,7 @@ def recent_game(game: Game, user_id: int) -> RecentGame:
         score_others = tuple(seat.score for seat in others)
     return RecentGame(
         game_id=game.pk,
-        finished_at=game.finished_at,
+        finished_at=finished_at,
         won=mine.position in game.winning_seats,
         cancelled=mine.cancelled,
         score_us=game.side_score(mine),

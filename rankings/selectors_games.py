@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
+from typing import Self
 
 from django.db.models import Prefetch, Q, QuerySet
 
@@ -39,7 +40,7 @@ class GamesFilter:
     result: str | None = None  # "won" or "lost" (a cancelled game is neither)
 
     @classmethod
-    def from_query(cls, month: str | None, variant: str | None, result: str | None):
+    def from_query(cls, month: str | None, variant: str | None, result: str | None) -> Self:
         """What the page's form sent; anything unknown is no filter."""
         return cls(
             month=_month(month),

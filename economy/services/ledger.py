@@ -14,7 +14,7 @@ from django.db import IntegrityError, transaction
 
 from ..models import SILVER_CAP, Currency, LedgerEntry, Wallet
 
-BALANCE_FIELDS = {
+BALANCE_FIELDS: dict[str, str] = {
     Currency.SILVER: "silver",
     Currency.GOLD: "gold",
     Currency.GOLD_DEBT: "gold_debt",

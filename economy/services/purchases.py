@@ -118,7 +118,7 @@ def purchase_start(
         if purchase.stripe_session_id:
             session = stripe_client().v1.checkout.sessions.retrieve(purchase.stripe_session_id)
         else:
-            session = _checkout_session_create(purchase, success_url, cancel_url)
+            session = _checkout_session_create(purchase, pack["price_id"], success_url, cancel_url)
     except stripe.StripeError as error:
         log.warning("stripe refused checkout for purchase %s: %s", purchase.pk, error)
         raise PurchaseRefused(
@@ -133,12 +133,14 @@ def purchase_start(
     return StartedCheckout(purchase=purchase, checkout_url=session.url)
 
 
-def _checkout_session_create(purchase: Purchase, success_url: str, cancel_url: str) -> Any:
+def _checkout_session_create(
+    purchase: Purchase, price_id: str, success_url: str, cancel_url: str
+) -> Any:
     ours = {"purchase_id": str(purchase.pk), "user_id": str(purchase.user_id)}
     session = stripe_client().v1.checkout.sessions.create(
         {
             "mode": "payment",
-            "line_items": [{"price": gold_pack(purchase.pack)["price_id"], "quantity": 1}],
+            "line_items": [{"price": price_id, "quantity": 1}],
             "client_reference_id": str(purchase.pk),
             "metadata": ours,
             "payment_intent_data": {"metadata": ours},

@@ -13,7 +13,7 @@ import json
 import re
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Literal, overload
 
 from ..models import UnusableStripeEvent
 
@@ -121,6 +121,12 @@ def _stripe_id(parent: dict[str, Any], key: str, where: str, *, max_length: int 
     return value
 
 
+@overload
+def _amount(
+    parent: dict[str, Any], key: str, where: str, *, nullable: Literal[False] = False
+) -> int: ...
+@overload
+def _amount(parent: dict[str, Any], key: str, where: str, *, nullable: bool) -> int | None: ...
 def _amount(parent: dict[str, Any], key: str, where: str, *, nullable: bool = False) -> int | None:
     value = parent.get(key)
     if value is None and nullable:

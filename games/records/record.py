@@ -289,7 +289,7 @@ def hand_facts(
     if record.maker is None:
         facts.append("Everyone passed; the next dealer dealt again.")
         return tuple(facts)
-    facts.append(_making(record, name))
+    facts.append(_making(record, record.maker, name))
     if record.called_suit is not None:
         suit = Suit.of(record.called_suit)
         called = f"{name[record.maker]} called the ace of {suit.name}"
@@ -316,8 +316,8 @@ def hand_facts(
     return tuple(facts)
 
 
-def _making(record: HandRecord, name: dict[int, str]) -> str:
-    maker = name[record.maker]
+def _making(record: HandRecord, maker_seat: int, name: dict[int, str]) -> str:
+    maker = name[maker_seat]
     # the bid that made trump (a Robson dealer's "see_hand" is a bid of round 0, not a call)
     deciding_bid = next(
         (bid for bid in record.bids if bid.call == "order_up" or bid.call.startswith("call:")),

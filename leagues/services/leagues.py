@@ -65,9 +65,9 @@ def league_create(
         raise LeagueError("joining", "Choose how players join the league.")
     if season_length not in League.SeasonLength.values:
         raise LeagueError("season_length", "Choose the length of the league's seasons.")
-    creation_key = creation_key or None  # without a key, no double-submit guard
-    if creation_key is not None:
-        earlier = _league_of_earlier_submit(creation_key=creation_key, organiser_id=organiser_id)
+    key = creation_key or None  # without a key, no double-submit guard
+    if key is not None:
+        earlier = _league_of_earlier_submit(creation_key=key, organiser_id=organiser_id)
         if earlier is not None:
             return earlier
     if League.objects.filter(kind=League.Kind.PRIVATE, name__iexact=name).exists():
@@ -82,7 +82,7 @@ def league_create(
                 rules=rules.to_dict(),
                 joining=joining,
                 season_length=season_length,
-                creation_key=creation_key,
+                creation_key=key,
                 created_by_id=organiser_id,
             )
             Membership.objects.create(
@@ -97,10 +97,8 @@ def league_create(
         raise LeagueError(refused.code, refused.message) from refused
     except IntegrityError as error:
         # a concurrent submit of the same form, or another league that took the name
-        if creation_key is not None:
-            earlier = _league_of_earlier_submit(
-                creation_key=creation_key, organiser_id=organiser_id
-            )
+        if key is not None:
+            earlier = _league_of_earlier_submit(creation_key=key, organiser_id=organiser_id)
             if earlier is not None:
                 return earlier
         raise _name_taken(name) from error

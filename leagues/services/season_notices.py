@@ -21,8 +21,10 @@ def season_ended_notify(*, season: Season, rows: Sequence[StandingRow]) -> None:
     where they finished."""
     league = season.league
     if league.kind == League.Kind.CHAMPIONS:
-        name = f"The Champions League of {league.month:%B %Y}"
-        link = reverse("champions:month", args=[league.month.year, league.month.month])
+        month = league.month
+        assert month is not None, "a Champions League has its month (the table's constraint)"
+        name = f"The Champions League of {month:%B %Y}"
+        link = reverse("champions:month", args=[month.year, month.month])
     else:
         name = f"Season {season.number} of {league.name}"
         link = reverse("leagues:season", args=[league.pk, season.number])

@@ -28,7 +28,7 @@ from .season_notices import season_ended_notify, season_started_notify
 
 logger = logging.getLogger(__name__)
 
-SEASON_DAYS = {League.SeasonLength.WEEK: 7, League.SeasonLength.FORTNIGHT: 14}
+SEASON_DAYS: dict[str, int] = {League.SeasonLength.WEEK: 7, League.SeasonLength.FORTNIGHT: 14}
 
 
 def season_bounds(*, starts_at: datetime, season_length: str) -> tuple[datetime, datetime]:
@@ -118,10 +118,12 @@ def season_close(*, season_id: int, now: datetime | None = None) -> bool:
         season_ended_notify(season=season, rows=rows)
         league = season.league
         if league.kind == League.Kind.CHAMPIONS:
+            month = league.month
+            assert month is not None, "a Champions League has its month (the table's constraint)"
             # the month's league has a single season: next month has its own league
             achievements_champions_league(
-                year=league.month.year,
-                month=league.month.month,
+                year=month.year,
+                month=month.month,
                 standings=[row.player_id for row in rows],
             )
         elif Membership.objects.filter(league=league, ended_at__isnull=True).exists():

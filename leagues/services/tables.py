@@ -47,6 +47,8 @@ def league_table_open(*, league_id: int, user_id: int) -> Game:
         # a close (which locks the league) cannot slip between this check and the new table
         league = League.objects.select_for_update().filter(pk=league_id).first()
         _membership_locked(league_id=league_id, user_id=user_id)
+        if league is None:  # (no league, no member: the line above refused already)
+            raise NOT_MEMBER
         if league.closed_at is not None:
             raise _closed(league)
         champions = league.kind == League.Kind.CHAMPIONS

@@ -127,13 +127,18 @@ def achievements_after_game(*, game_id: int) -> list[AchievementAward]:
     game = Game.objects.filter(pk=game_id, status=Game.Status.FINISHED).first()
     if game is None or not game.has_winner:
         return []
-    seats = list(game.seats.filter(user__isnull=False, cancelled=False).order_by("position"))
-    if not seats:
+    # the people's seats: the query's filter, and `is not None` again for the type
+    people = [
+        (seat, seat.user_id)
+        for seat in game.seats.filter(user__isnull=False, cancelled=False).order_by("position")
+        if seat.user_id is not None
+    ]
+    if not people:
         return []
     engine = engine_game(game)
     final_score = game.scores  # as stored: what the game's points were counted from
     awards: list[AchievementAward] = []
-    for seat in seats:
+    for seat, user_id in people:
         found = game_achievements(
             engine.history,
             seat=seat.position,
@@ -141,11 +146,13 @@ def achievements_after_game(*, game_id: int) -> list[AchievementAward]:
             final_score=final_score,
             winning_seats=game.winning_seats,
         )
-        earned = [(BY_SLUG[slug], f"game:{game.pk}:{within}", game.pk) for slug, within in found]
+        earned: list[tuple[Achievement, str, int | None]] = [
+            (BY_SLUG[slug], f"game:{game.pk}:{within}", game.pk) for slug, within in found
+        ]
         with transaction.atomic():
-            player_checks_serialized(user_id=seat.user_id)
-            earned += _record_achievements(user_id=seat.user_id, game=game)
-            awards += achievements_award(user_id=seat.user_id, earned=earned)
+            player_checks_serialized(user_id=user_id)
+            earned += _record_achievements(user_id=user_id, game=game)
+            awards += achievements_award(user_id=user_id, earned=earned)
     return awards
 
 

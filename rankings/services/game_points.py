@@ -33,24 +33,31 @@ def game_points_record(*, game_id: int) -> list[int]:
     game = Game.objects.filter(pk=game_id).first()
     if game is None or game.status != Game.Status.FINISHED or not game.has_winner:
         return []
-    seats = list(game.seats.filter(user__isnull=False))
+    finished_at = game.finished_at
+    assert finished_at is not None, "a finished game has the time it finished"
+    # the people's seats: the query's filter, and `is not None` again for the type
+    people = [
+        (seat, seat.user_id)
+        for seat in game.seats.filter(user__isnull=False)
+        if seat.user_id is not None
+    ]
     rows = [
         GamePoints(
-            player_id=seat.user_id,
+            player_id=user_id,
             game_id=game.pk,
             points=seat_game_points(game, seat),
             won=seat_won(game, seat),
             cancelled=seat.cancelled,
-            month=month_of(game.finished_at),
-            day=day_of(game.finished_at),
-            finished_at=game.finished_at,
+            month=month_of(finished_at),
+            day=day_of(finished_at),
+            finished_at=finished_at,
             variant=game.variant,
         )
-        for seat in seats
+        for seat, user_id in people
     ]
     with transaction.atomic():
         GamePoints.objects.bulk_create(rows, ignore_conflicts=True)
-    return [seat.user_id for seat in seats]
+    return [user_id for _, user_id in people]
 
 
 def game_points_backfill(

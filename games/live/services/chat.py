@@ -55,7 +55,7 @@ def chat_post(*, game_id: int, user_id: int, text: str) -> ChatMessage:
         # check waits for the game): docs/architecture.md, "Lock order".
         player_chat_serialized(user_id)
         seat = Seat.objects.filter(game_id=game_id, user_id=user_id).select_related("user").first()
-        if seat is None:
+        if seat is None or seat.user is None:  # (found by its user: never None but for the type)
             raise ChatRejected("not_seated", "Only the players at this table can chat here.")
         if not seat.user.is_active:  # blocked a moment ago, before their socket closed
             raise ChatRejected("blocked", "Your account has been blocked.")

@@ -82,7 +82,7 @@ def moves_record(
         game.seats.filter(in_play=True).update(in_play=False)
         game_finished(game)
     else:
-        next_seat = seats[after.to_act]
+        next_seat = seats[after.to_act]  # type: ignore[index]  # a game not over: a seat acts
         # a person's time starts when their page shows the move before theirs
         time_left = timedelta(milliseconds=shown_after_ms + next_seat.time_limit_ms)
         game.turn_deadline = None if next_seat.is_computer else now + time_left
@@ -132,6 +132,7 @@ def _frames_of(game: Game, seats: dict[int, Seat], moves: list[Move], first: int
     for. The versions inside a run are the game as it was then (playing, a computer to act,
     no deadline); the table's part of the frames is the same at each."""
     ordered = [seats[position] for position in sorted(seats)]
+    # the people's seats (the ignores below: a user_id is not None here, as the filter says)
     players = [seat for seat in ordered if seat.user_id is not None and not seat.cancelled]
     table = table_text(table_fields(game, ordered))
     frames: list[dict[int, dict[str, Any]]] = []
@@ -142,12 +143,14 @@ def _frames_of(game: Game, seats: dict[int, Seat], moves: list[Move], first: int
             then = copy.copy(game)
             then.version, then.status = first + number + 1, Game.Status.PLAYING
             then.turn_deadline = None
-        pushed = {}
+        pushed: dict[int, dict[str, Any]] = {}
         if then.status == Game.Status.PLAYING:
             for seat in players:
                 view = move.after.view(seat.position).to_dict()
-                pushed[seat.user_id] = frame_pushed(game.pk, seat_version_fields(then, seat), view)
-                hands = pushed[seat.user_id]["hands"]
+                pushed[seat.user_id] = frame_pushed(  # type: ignore[index]
+                    game.pk, seat_version_fields(then, seat), view
+                )
+                hands = pushed[seat.user_id]["hands"]  # type: ignore[index]
                 if hands not in histories:  # the same public records at every seat
                     histories[hands] = history_text(view["history"])
         frames.append(pushed)

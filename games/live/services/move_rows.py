@@ -128,7 +128,7 @@ def _game_with_seats_select() -> tuple[
     )
     columns = [f'g."{field.column}"' for field in game_fields]
     columns += [f's."{field.column}"' for field in seat_fields]
-    columns += [f'u."{field.column}"' for field in player_fields]  # type: ignore[union-attr]
+    columns += [f'u."{field.column}"' for field in player_fields]
     sql = (
         f'SELECT {",".join(columns)} FROM "{Game._meta.db_table}" g '
         f'LEFT JOIN "{Seat._meta.db_table}" s ON s."game_id" = g."id" '
@@ -165,7 +165,7 @@ def _row_plan(
         column = field.get_col(field.model._meta.db_table)
         converters = (
             *db.ops.get_db_converters(column),
-            *field.get_db_converters(db),
+            *field.get_db_converters(db),  # type: ignore[attr-defined]  # Django's, not the stubs'
         )
         if converters:
             conversions.append((index, tuple((convert, column) for convert in converters)))

@@ -18,6 +18,7 @@ import functools
 from typing import Any
 
 import redis
+import redis.asyncio as aioredis
 from django.conf import settings
 
 from .loop_redis import loop_redis
@@ -96,7 +97,7 @@ def online_count() -> int:
     return int(_sync().eval(_CHANGE, 1, online_key(), "", ONLINE_SECONDS * 1000, 0))
 
 
-def _async():  # -> redis.asyncio.Redis
+def _async() -> aioredis.Redis:
     """The running event loop's client (loop_redis)."""
     return loop_redis()
 

@@ -27,6 +27,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+import redis.asyncio as aioredis
 from django.conf import settings
 
 from .loop_redis import loop_redis
@@ -212,6 +213,6 @@ async def socket_slot_release(slot: SocketSlot) -> None:
         await pipe.execute()
 
 
-def _redis():  # -> redis.asyncio.Redis
+def _redis() -> aioredis.Redis:
     """The running event loop's client (loop_redis)."""
     return loop_redis()

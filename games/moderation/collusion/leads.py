@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from games.engine import HandRecord
 from games.engine.cards import EFFECTIVE_SUIT
+from games.engine.records import Trick
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,9 +101,9 @@ def _hand_chances(
     return chances
 
 
-def _plays_to_the_end(seat: int, tricks: Iterable) -> bool:
+def _plays_to_the_end(seat: int, tricks: Iterable[Trick]) -> bool:
     return all(any(player == seat for player, _ in trick.plays) for trick in tricks)
 
 
-def _cards_from(seat: int, tricks: Iterable) -> list[str]:
+def _cards_from(seat: int, tricks: Iterable[Trick]) -> list[str]:
     return [card for trick in tricks for player, card in trick.plays if player == seat]

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import logging
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
 from games.engine import EngineError, GameState, RuleOptions
 from games.engine.hand import PLAY_PHASE
 from games.models import Action, Game, Seat
-from games.moderation.collusion.leads import lead_chances
+from games.moderation.collusion.leads import LeadChance, lead_chances
 from games.moderation.collusion.signals import FinishedGame
 
 from .models import CollusionFlag
@@ -54,11 +54,11 @@ def finished_games_for_review(*, since: datetime) -> list[FinishedGame]:
     return [_finished_game(row, seats[row["id"]], replayed.get(row["id"], ())) for row in rows]
 
 
-def _variant(row: dict[str, Any]) -> str:
+def _variant(row: Mapping[str, Any]) -> str:
     return row["rules"].get("variant", "euchre")
 
 
-def _needs_replay(row: dict[str, Any], seats: dict[int, tuple[int | None, bool]]) -> bool:
+def _needs_replay(row: Mapping[str, Any], seats: dict[int, tuple[int | None, bool]]) -> bool:
     """A partnership game with two people who played to the end as partners."""
     if _variant(row) != "euchre":
         return False
@@ -71,9 +71,12 @@ def _needs_replay(row: dict[str, Any], seats: dict[int, tuple[int | None, bool]]
 
 
 def _finished_game(
-    row: dict[str, Any], seats: dict[int, tuple[int | None, bool]], leads: tuple
+    row: Mapping[str, Any],
+    seats: dict[int, tuple[int | None, bool]],
+    leads: tuple[LeadChance, ...],
 ) -> FinishedGame:
     count = max(seats, default=-1) + 1
+    winning: tuple[int, ...]
     if row["winner_team"] is not None:
         winning = (row["winner_team"], row["winner_team"] + 2)
     elif row["winner_seat"] is not None:
@@ -93,9 +96,9 @@ def _finished_game(
     )
 
 
-def _leads_of(rows: list[dict[str, Any]]) -> dict[int, tuple]:
+def _leads_of(rows: Sequence[Mapping[str, Any]]) -> dict[int, tuple[LeadChance, ...]]:
     """The play signal's chances of each game, from its replayed log."""
-    chances: dict[int, tuple] = {}
+    chances: dict[int, tuple[LeadChance, ...]] = {}
     for start in range(0, len(rows), REPLAY_BATCH):
         batch = {row["id"]: row for row in rows[start : start + REPLAY_BATCH]}
         logs: dict[int, list[tuple[str, str]]] = defaultdict(list)
@@ -113,7 +116,9 @@ def _leads_of(rows: list[dict[str, Any]]) -> dict[int, tuple]:
     return chances
 
 
-def _replayed_chances(row: dict[str, Any], log: Iterable[tuple[str, str]]) -> tuple:
+def _replayed_chances(
+    row: Mapping[str, Any], log: Iterable[tuple[str, str]]
+) -> tuple[LeadChance, ...]:
     state = GameState(RuleOptions.from_dict(row["rules"]), row["seed"])
     person_leads = set()
     for action, source in log:

@@ -154,13 +154,18 @@ def review(games: Sequence[FinishedGame]) -> list[PairReview]:
     for kind, evidence_of in ((SITTING, sitting_evidence), (RESULTS, results_evidence)):
         for pair, evidence in evidence_of(games).items():
             _note(found, pair, kind, evidence)
-    for pair, evidence in lead_evidence(games).items():
-        _note(found, pair, LEADS, evidence)
+    for pair, leads in lead_evidence(games).items():
+        _note(found, pair, LEADS, leads)
     flagged = [entry for entry in found.values() if entry.kinds]
     return sorted(flagged, key=lambda entry: entry.pair)
 
 
-def _note(found: dict[Pair, PairReview], pair: Pair, kind: str, evidence) -> None:
+def _note(
+    found: dict[Pair, PairReview],
+    pair: Pair,
+    kind: str,
+    evidence: SittingEvidence | ResultsEvidence | LeadEvidence,
+) -> None:
     entry = found.setdefault(pair, PairReview(pair))
     setattr(entry, kind, evidence)
     if evidence.flagged:
@@ -254,9 +259,9 @@ def results_evidence(games: Sequence[FinishedGame]) -> dict[Pair, ResultsEvidenc
                     record[0] += 1
                     record[1] += won
         for seat in (0, 1):
-            first, second = seated.get(seat), seated.get(seat + 2)
-            if first is not None and second is not None:
-                pair = pair_of(first, second)
+            player_of, partner = seated.get(seat), seated.get(seat + 2)
+            if player_of is not None and partner is not None:
+                pair = pair_of(player_of, partner)
                 as_partners[pair].append(game)
                 wins_as_partners[pair] += seat in game.winning_seats
 
@@ -338,7 +343,9 @@ def lead_evidence(games: Sequence[FinishedGame]) -> dict[Pair, LeadEvidence]:
         hit_games: dict[int, int] = defaultdict(int)
         for chance, game_id in chances:
             hit_games[game_id] += chance.hit
-        examples = sorted((game for game in hit_games if hit_games[game]), key=hit_games.get)
+        examples = sorted(
+            (game for game in hit_games if hit_games[game]), key=hit_games.__getitem__
+        )
         evidence[pair] = LeadEvidence(
             chances=len(chances),
             hits=hits,

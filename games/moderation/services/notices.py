@@ -8,7 +8,7 @@ from accounts.models import NotificationKind
 from accounts.services.notifications import notify
 from games.moderation.models import AbuseReport, ModerationDecision
 
-OUTCOMES = {
+OUTCOMES: dict[str, str] = {
     AbuseReport.Status.ACTIONED: "staff took action",
     AbuseReport.Status.DISMISSED: "staff found nothing to act on",
 }

@@ -6,7 +6,7 @@ game's options, seed and actions, who sat where, the final score, and every hand
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, TypedDict
+from typing import Any, TypedDict, cast
 
 from games.engine import GameState, RuleOptions
 
@@ -42,7 +42,8 @@ def game_history(
     steps: dict[int, list[Step]] = {}
     for action in actions:
         hand = state.hand
-        step = Step(hand.to_act, hand.phase, action, tuple(hand.legal_actions()))
+        # a seat is to act whenever `action` is legal (apply raises IllegalAction otherwise)
+        step = Step(cast(int, hand.to_act), hand.phase, action, tuple(hand.legal_actions()))
         steps.setdefault(hand.number, []).append(step)
         state.apply(action)
     text = game_text(rules)

@@ -8,7 +8,7 @@ choices at that moment. Plain Python: no Django.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from games.engine import RuleOptions
 from games.engine.actions import action_argument, action_kind
@@ -53,7 +53,8 @@ class Step(NamedTuple):
 
 def step_apply(hand: HandState, action: str) -> Step:
     """Applies `action` to `hand`; returns the step to put in its transcript."""
-    step = Step(hand.to_act, hand.phase, action, tuple(hand.legal_actions()))
+    # a seat is to act whenever `action` is legal (apply raises IllegalAction otherwise)
+    step = Step(cast(int, hand.to_act), hand.phase, action, tuple(hand.legal_actions()))
     hand.apply(action)
     return step
 
@@ -111,7 +112,10 @@ def _cards(action: str) -> list[str]:
 def hand_transcript(
     rules: RuleOptions, record: HandRecord, steps: list[Step], *, game: str
 ) -> dict[str, Any]:
-    """The transcript of the hand `record`, whose actions were `steps`."""
+    """The transcript of the hand `record`, whose actions were `steps`. `record` is the full
+    one (the deal and the kitty: not the public record)."""
+    dealt, kitty = record.dealt, record.kitty
+    assert dealt is not None and kitty is not None, "a transcript needs the full record"
     partnered = rules.partnerships
     bids: list[dict[str, Any]] = []
     swaps: list[dict[str, Any]] = []  # going under or an exchange, where it came in the bidding
@@ -150,9 +154,9 @@ def hand_transcript(
         "number": record.number + 1,
         "rules": rules_conventions(rules, game),
         "dealer": record.dealer,
-        "hands": [list(cards) for cards in record.dealt],
+        "hands": [list(cards) for cards in dealt],
         "upcard": record.upcard,
-        "kitty": list(record.kitty),
+        "kitty": list(kitty),
         "bids": bids,
         "trump": record.trump,
         "maker": record.maker,
@@ -188,6 +192,12 @@ def _returns(rules: RuleOptions, record: HandRecord) -> list[int]:
     ]
 
 
+def _full(cards: tuple[str, ...] | None) -> list[str]:
+    """Cards the full record holds (the public record has None there)."""
+    assert cards is not None, "a transcript needs the full record"
+    return list(cards)
+
+
 def _variant_facts(
     record: HandRecord, swaps: list[dict[str, Any]], robson: dict[str, Any] | None
 ) -> dict[str, Any]:
@@ -197,8 +207,8 @@ def _variant_facts(
         under = record.went_under
         facts["went_under"] = {
             "seat": under.seat,
-            "given": list(under.given),
-            "received": list(under.received),
+            "given": _full(under.given),
+            "received": _full(under.received),
             "at_bid": swaps[0]["at_bid"],
         }
         if under.shown:  # seed 004's farmer's call: the nines and tens given were shown
@@ -208,8 +218,8 @@ def _variant_facts(
         facts["exchange"] = {
             "seat": exchange.seat,
             "kind": exchange.kind,
-            "given": list(exchange.given),
-            "received": list(exchange.received),
+            "given": _full(exchange.given),
+            "received": _full(exchange.received),
             "at_bid": swaps[0]["at_bid"],
         }
     if record.redeal_by is not None:

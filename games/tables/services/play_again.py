@@ -67,11 +67,11 @@ def _opened_for(game: Game, user_id: int) -> Game | None:
 
 def _open_again(game: Game, seats: list[Seat], user_id: int) -> Game:
     companions = [
-        seat.user_id
+        user.pk
         for seat in seats
-        if seat.user is not None
-        and seat.user_id != user_id
-        and seat.user.is_active  # never a blocked player
+        if (user := seat.user) is not None
+        and user.pk != user_id
+        and user.is_active  # never a blocked player
         and not seat.cancelled  # they left this game: no reason to think they want another
     ]
     with transaction.atomic():

@@ -210,7 +210,9 @@ def game_begin(game: Game) -> None:
     game_seats_charge(game)
     game.status, game.started_at = Game.Status.PLAYING, timezone.now()
     game.moved_at = game.started_at
-    first = game.seats.get(position=engine_game(game).to_act)
+    to_act = engine_game(game).to_act
+    assert to_act is not None, "a game starting has a seat to act"
+    first = game.seats.get(position=to_act)
     game.turn_deadline = (
         None if first.is_computer else game.started_at + timedelta(milliseconds=first.time_limit_ms)
     )
@@ -319,7 +321,8 @@ def invitation_send(*, game_id: int, user_id: int, name: str) -> Invitation:
 
 def invitation_notify(*, game: Game, user_id: int) -> None:
     """Tells the invited player (on the site, and by e-mail): once per table."""
-    host = User.objects.filter(pk=game.created_by_id).first()
+    host_id = game.created_by_id
+    host = None if host_id is None else User.objects.filter(pk=host_id).first()
     notify(
         recipient_id=user_id,
         kind=NotificationKind.TABLE_INVITATION,
