@@ -108,7 +108,8 @@ async def send_as_a_person(socket: WebsocketCommunicator, message: dict[str, Any
 
 async def join(socket: WebsocketCommunicator) -> dict[str, Any]:
     """Connects and returns the snapshot of my seat, after which the chat history arrives."""
-    connected, code = await socket.connect()
+    # a busy machine (two test workers and their servers on two cores) may take seconds
+    connected, code = await socket.connect(timeout=10)
     assert connected, f"refused with close code {code}"
     state = await receive(socket)
     assert state["type"] == "state"

@@ -36,7 +36,7 @@ def test_a_chat_line_reaches_every_socket_at_the_table_and_a_newcomer_gets_the_h
             assert line["text"] == "good <b>luck</b>"
             assert line["seat"] == 0 and line["name"] == players[0].get_short_name()
         late = await table_socket(game.pk, players[3])
-        await late.connect()
+        await late.connect(timeout=10)
         await receive(late)  # the state
         history = await receive(late)
         assert [line["text"] for line in history["messages"]] == ["good <b>luck</b>"]

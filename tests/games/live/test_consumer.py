@@ -23,7 +23,7 @@ def test_an_anonymous_socket_is_refused(started_table, redis_client):
 
     async def scenario():
         socket = await table_socket(game.pk, None)
-        connected, code = await socket.connect()
+        connected, code = await socket.connect(timeout=10)
         assert not connected
         assert code == 4401
 
@@ -35,7 +35,7 @@ def test_a_socket_from_a_foreign_origin_is_refused(started_table, redis_client):
 
     async def scenario():
         socket = await table_socket(game.pk, players[0], origin="http://evil.example")
-        connected, _ = await socket.connect()
+        connected, _ = await socket.connect(timeout=10)
         assert not connected
 
     run(scenario)
@@ -47,7 +47,7 @@ def test_a_player_without_a_seat_is_refused(started_table, make_player, redis_cl
 
     async def scenario():
         socket = await table_socket(game.pk, stranger)
-        connected, code = await socket.connect()
+        connected, code = await socket.connect(timeout=10)
         assert not connected
         assert code == 4403
 

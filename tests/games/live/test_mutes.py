@@ -60,7 +60,7 @@ def test_a_mute_hides_the_players_lines_live_and_in_history_for_the_muter_only_i
             assert texts(await next_chat(tab)) == ["but you hear me"]
 
         late = await table_socket(game.pk, muter)
-        await late.connect()
+        await late.connect(timeout=10)
         await receive(late)  # the state
         history = await receive(late)
         assert texts(history) == ["but you hear me"]

@@ -27,7 +27,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
 async def refused(socket: WebsocketCommunicator) -> dict[str, Any]:
     """Connects a socket that must be refused: it is accepted, told why, and closed with
     4029. Returns the error frame."""
-    connected, _ = await socket.connect()
+    connected, _ = await socket.connect(timeout=10)
     assert connected, "a refusal is told over an accepted socket"
     error = await receive(socket)
     assert error["type"] == "error" and error["code"] == "too_many_sockets", error
@@ -174,7 +174,7 @@ def test_a_flooders_new_sockets_are_refused_until_the_cool_down_ends(
         # a new socket of the flooder's player: told why and how long, closed with 4008, and
         # nothing of the table sent (no frame, no chat)
         again = await table_socket(game.pk, players[0])
-        connected, _ = await again.connect()
+        connected, _ = await again.connect(timeout=10)
         assert connected
         error = await receive(again)
         assert error["type"] == "error" and error["code"] == "flooding", error
@@ -197,7 +197,7 @@ def test_a_flooders_new_sockets_are_refused_until_the_cool_down_ends(
         assert told["retry_after"] == 3
         await asyncio.sleep(1.6)
         refused = await table_socket(game.pk, players[0])
-        await refused.connect()
+        await refused.connect(timeout=10)
         assert (await receive(refused))["code"] == "flooding"
 
     run(scenario)
@@ -218,7 +218,7 @@ def test_the_flooders_session_is_refused_before_it_is_read(started_table, redis_
         again = WebsocketCommunicator(
             application, flooder.scope["path"], headers=flooder.scope["headers"]
         )
-        connected, _ = await again.connect()
+        connected, _ = await again.connect(timeout=10)
         assert connected
         error = await receive(again)
         assert error["code"] == "flooding" and "try again in 30 s" in error["message"], error

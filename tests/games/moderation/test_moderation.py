@@ -281,7 +281,7 @@ def test_a_block_closes_the_players_sockets_at_once_and_the_table_plays_on(
             assert (await frames_until(socket, "state"))["seats"][1]["computer"] is True
         # coming back is refused: the session no longer logs the player in
         again = await table_socket(game.pk, blocked)
-        assert await again.connect() == (False, 4401)
+        assert await again.connect(timeout=10) == (False, 4401)
         for socket in others:
             await socket.disconnect()
 

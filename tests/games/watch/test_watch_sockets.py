@@ -38,7 +38,7 @@ async def next_frame(socket, kind: str = "state") -> dict[str, Any]:
 
 async def watch(socket) -> dict[str, Any]:
     """Connects a watcher; its first state frame (then the chat history)."""
-    connected, code = await socket.connect()
+    connected, code = await socket.connect(timeout=10)
     assert connected, f"refused with close code {code}"
     state = await receive(socket)
     assert state["type"] == "state" and state["watching"] is True and state["my_seat"] is None
@@ -195,11 +195,11 @@ def test_a_watch_socket_is_refused_to_strangers_players_and_the_anonymous(
 
     async def scenario():
         anonymous = await table_socket(game.pk, None, watch=True)
-        connected, code = await anonymous.connect()
+        connected, code = await anonymous.connect(timeout=10)
         assert not connected and code == 4401
         for user, message in ((stranger, PRIVATE_ONLY), (players[1], None)):
             socket = await table_socket(game.pk, user, watch=True)
-            connected, _ = await socket.connect()
+            connected, _ = await socket.connect(timeout=10)
             error = await receive(socket)
             assert error["type"] == "error" and error["code"] == "not_watching"
             if message:
@@ -265,7 +265,7 @@ def test_a_watcher_reads_the_players_chat(started_table, make_player, redis_clie
         assert line["messages"][0]["seat"] == 2
         # a new watcher gets it in the history
         second = await table_socket(game.pk, watcher, watch=True)
-        connected, _ = await second.connect()
+        connected, _ = await second.connect(timeout=10)
         assert connected
         await next_frame(second, "state")
         history = await next_frame(second, "chat")
