@@ -106,10 +106,17 @@ ROOT_URLCONF = "euchre_site.urls"
 WSGI_APPLICATION = "euchre_site.wsgi.application"
 ASGI_APPLICATION = "euchre_site.asgi.application"
 
+# One package per feature (docs/architecture.md): a feature package of an app (games/tables/,
+# games/records/ ...) keeps its own templates/ and static/ beside its views. Django looks only at an
+# app's top-level folders, so these are named here; template and static names stay "games/...".
+FEATURE_APPS = ("accounts", "economy", "games", "rankings", "leagues")
+FEATURE_TEMPLATE_DIRS = sorted(d for a in FEATURE_APPS for d in BASE_DIR.glob(f"{a}/*/templates"))
+FEATURE_STATIC_DIRS = sorted(d for a in FEATURE_APPS for d in BASE_DIR.glob(f"{a}/*/static"))
+
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        "DIRS": [BASE_DIR / "templates", *FEATURE_TEMPLATE_DIRS],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -355,7 +362,7 @@ STRIPE_API_BASE = os.environ.get("STRIPE_API_BASE", "")
 
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "staticfiles"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+STATICFILES_DIRS = [BASE_DIR / "static", *FEATURE_STATIC_DIRS]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},

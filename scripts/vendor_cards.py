@@ -1,5 +1,5 @@
 """Copies the card faces the site uses from David Bellot's SVG-cards into
-games/static/games/cards/, named as the engine names cards (9S.svg, TH.svg, XJ.svg ...).
+games/tables/static/games/cards/, named as the engine names cards (9S.svg, TH.svg, XJ.svg ...).
 
     git clone https://github.com/yimyom/SVG-cards /tmp/SVG-cards
     python3 scripts/vendor_cards.py /tmp/SVG-cards
@@ -15,7 +15,7 @@ import shutil
 import sys
 from pathlib import Path
 
-OUT = Path(__file__).resolve().parents[1] / "games" / "static" / "games" / "cards"
+OUT = Path(__file__).resolve().parents[1] / "games" / "tables" / "static" / "games" / "cards"
 RANKS = {"7": "7", "8": "8", "9": "9", "T": "10", "J": "jack", "Q": "queen", "K": "king", "A": "1"}
 SUITS = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
 # the Benny cards of seed 003 and the back

@@ -1,5 +1,5 @@
 """What every page shows a logged-in player about moderation: staff warnings not yet
-acknowledged (templates/games/moderation_warnings.html, included by base.html)."""
+acknowledged (games/moderation/templates/games/moderation_warnings.html, included by base.html)."""
 
 from __future__ import annotations
 

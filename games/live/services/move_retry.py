@@ -1,7 +1,7 @@
 """A person's move is never lost to a database error. A deadlock, a serialization failure or a
 lost connection rolls the whole move back (nothing of it is stored), so it is simply tried
 again on a fresh transaction; when it still fails, the player is told `busy` with their action,
-and their page sends it again (games/static/games/table/main.js). A timeout does not move for
+and their page sends it again (games/tables/static/games/table/main.js). A timeout does not move for
 them meanwhile (`move_in_flight`)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Reading game reviews: who may see one (the players of a finished game, each their own), and
-the document the record page's review section reads (`games/static/games/review.js`).
+the document the record page's review section reads (`games/records/static/games/review/review.js`).
 
 The document holds the reviewer's own decisions only, as the review stored them: their own
 cards at each decision, the public facts (the up card, trump, the trick so far) and the value

@@ -313,5 +313,5 @@ def test_the_table_part_is_the_table_fields_but_the_head_and_the_page_keeps_the_
     table = table_fields(game, list(game.seats.order_by("position")))
     assert tuple(table) == FRAME_HEAD_KEYS + TABLE_KEYS
     assert tuple(json.loads("{" + table_text(table) + "}")) == TABLE_KEYS
-    script = (settings.BASE_DIR / "games/static/games/table/main.js").read_text()
+    script = (settings.BASE_DIR / "games/tables/static/games/table/main.js").read_text()
     assert "const TABLE_KEYS = " + json.dumps(list(TABLE_KEYS)) in script

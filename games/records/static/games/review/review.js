@@ -1,4 +1,4 @@
-// The record page's computer review (templates/games/_record_review.html): the button asks for
+// The record page's computer review (games/records/templates/games/_record_review.html): the button asks for
 // it, a progress bar follows the run by polling the review's JSON, and the verdicts are drawn
 // from that JSON (games/records/review/selectors.py), the biggest loss first. Text goes into the page
 // only through textContent.
