@@ -11,6 +11,7 @@ whenever pyproject.toml changes) and hands over to `euchre_site.devtools` inside
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import os
 import subprocess
 import sys
@@ -43,9 +44,20 @@ def ensure_environment() -> None:
     STAMP.write_text(fingerprint)
 
 
+def arguments_checked(argv: list[str]) -> None:
+    """Answers --help, and refuses a mistyped command, at once: before `.venv` is built. The
+    command line is euchre_site/devtools/cli.py, loaded by its path (standard library only;
+    importing the package would load Django and Celery)."""
+    spec = importlib.util.spec_from_file_location("run_cli", ROOT / "euchre_site/devtools/cli.py")
+    cli = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+    spec.loader.exec_module(cli)  # type: ignore[union-attr]
+    cli.parse(argv)  # exits with the help or the error
+
+
 def main() -> int:
+    arguments_checked(sys.argv[1:])
     ensure_environment()
-    if len(sys.argv) > 1 and sys.argv[1] == "setup":
+    if sys.argv[1] == "setup":
         return 0  # only the environment was asked for (CI's lint steps use it)
     command = [str(PYTHON), "-m", "euchre_site.devtools", *sys.argv[1:]]
     # exec, so that Ctrl-C and the exit code belong to the real command

@@ -2,30 +2,18 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
 
 from . import serve, test
+from .cli import parse
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="run.py", description="Run the Euchre site or its tests.")
-    commands = parser.add_subparsers(dest="command", required=True)
-    serve_parser = commands.add_parser("serve", help="set up and start the whole site")
-    serve_parser.add_argument("--host", default="127.0.0.1")
-    serve_parser.add_argument("--port", type=int, default=8000)
-    serve_parser.add_argument("--workers", type=int, default=2, help="Celery worker processes")
-    test_parser = commands.add_parser("test", help="run the tests on PostgreSQL and Redis")
-    test_parser.add_argument("pytest_args", nargs=argparse.REMAINDER, help="passed to pytest")
-    # pytest's own options (-q, -k ...) pass through untouched: argparse's REMAINDER drops
-    # leading options in a subcommand, so unknown arguments of `test` are collected instead
-    args, unknown = parser.parse_known_args(argv)
-    if unknown and args.command != "test":
-        parser.error(f"unrecognized arguments: {' '.join(unknown)}")
-    if args.command == "test":
-        args.pytest_args = [*unknown, *args.pytest_args]
+    args = parse(argv)
     if args.command == "serve":
         return serve.serve(host=args.host, port=args.port, workers=args.workers)
+    if args.command == "setup":
+        return 0
     return test.run_tests(args.pytest_args)
 
 

@@ -152,9 +152,12 @@ def child_commands(host: str, port: int, workers: int) -> dict[str, list[str]]:
             "celery",
             "-A",
             "euchre_site",
+            # warnings and errors only: at INFO the worker and beat print a line for every
+            # timer tick (one a second), burying the accounts and the e-mails' links
+            "--quiet",
             "worker",
             "--loglevel",
-            "INFO",
+            "WARNING",
             "--concurrency",
             str(workers),
         ],
@@ -164,9 +167,10 @@ def child_commands(host: str, port: int, workers: int) -> dict[str, list[str]]:
             "celery",
             "-A",
             "euchre_site",
+            "--quiet",
             "beat",
             "--loglevel",
-            "INFO",
+            "WARNING",
         ],
     }
 
@@ -216,7 +220,9 @@ def serve(*, host: str, port: int, workers: int) -> int:
             if not env.get("DATABASE_URL")
             else "database: DATABASE_URL"
         )
-        manage("migrate", "--no-input", env=env)
+        # one line rather than a line per migration: the log's first screen keeps the accounts
+        manage("migrate", "--no-input", "--verbosity", "0", env=env)
+        say("database migrated")
         manage("collectstatic", "--no-input", "--verbosity", "0", env=env)
         manage("load_demo_data", env=env)
         in_child = stopped_with_serve()

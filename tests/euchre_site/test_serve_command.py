@@ -190,6 +190,10 @@ def test_serve_starts_the_whole_site_and_ctrl_c_stops_every_child(start_serve):
     status, css = get(f"http://127.0.0.1:{serve.port}/static/css/site.css")
     assert status == 200 and "--felt" in css
     assert re.search(r"staff: +staff@example.com +password \S+", output)
+    # a quiet log: no line per migration, nor per timer tick from beat and the worker (once
+    # a second each at INFO), which buried the accounts above and the e-mails' links
+    assert "Applying " not in output and "database migrated" in output
+    assert "Sending due task" not in serve.output() and "] Task " not in serve.output()
     # DEBUG off unless set, said first; an unknown address is the site's page, no URL list
     assert output.splitlines()[0] == f"[run.py] {DEBUG_OFF_LINE}"
     status, missing = get(f"http://127.0.0.1:{serve.port}/no-such-page/")
