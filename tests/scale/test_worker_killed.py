@@ -76,6 +76,9 @@ def test_a_new_worker_and_the_sweeper_finish_what_a_killed_worker_held(cluster, 
     assert status_of(computers) == status_of(timers) == Game.Status.PLAYING, "ended too soon"
     cluster.kill("worker_1")
 
+    # the wide moment was for the freeze: the new worker plays the rest of the game at the
+    # tests' usual pace (the daphne keeps 0.3 s for the person's moves it records)
+    cluster.env["GAME_COMPUTER_PAUSE_SECONDS"] = "0.05"
     cluster.worker("worker_2")
     wait_for(
         lambda: status_of(computers) == Game.Status.FINISHED, timeout=WAIT * 3, what="game over"
