@@ -113,8 +113,8 @@ class Game(models.Model):
     record_shared_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
-    # a first lesson (`games.lessons`): a free private table of fixed rules and deal against
-    # the computers, explained step by step; it never counts for the rankings (GAME_DECIDED)
+    # a first lesson (`games.tables.services.lessons`): a free private table of fixed rules and
+    # deal against the computers, explained step by step; it never counts (GAME_DECIDED)
     lesson = models.BooleanField(default=False, db_default=False)
     # how many hints its player asked for (`games.live.services.hints`): said on the record
     hints_used = models.PositiveSmallIntegerField(default=0, db_default=0)

@@ -51,6 +51,13 @@ class HintRefused(Refused):
 NOT_HERE = "Hints are given only at private tables where you play with computers."
 
 
+def hints_offered(*, game: Game, user_id: int) -> bool:
+    """Whether the table page offers this player the Hint control (their preference aside):
+    a private table where every other seat is a computer. Each request is checked again."""
+    others = game.seats.filter(user__isnull=False).exclude(user_id=user_id)
+    return game.kind == Game.Kind.PRIVATE and not others.exists()
+
+
 def hint_refusal(
     game: Game, seats: list[Seat], user_id: int, version: int
 ) -> tuple[HintRefused | None, Seat | None]:
