@@ -54,6 +54,12 @@ LESSON_TEXTS: dict[str, LessonText] = {
         "As the dealer you took the up card: you have six cards, so click the one to lay "
         "away. A lone card of a suit that is not trump is often the one to give up.",
     ),
+    "alone": LessonText(
+        "Alone, or with your partner?",
+        "Your side chose trump, so you may go alone: your partner lays their cards down, and "
+        "taking all five tricks by yourself scores 4 points instead of 2. It takes a very "
+        "strong hand; with most hands, play with your partner.",
+    ),
     "bowers": LessonText(
         "Trump and the bowers",
         "{suit} is trump and beats every other suit. Its highest card is the jack of {suit}, "

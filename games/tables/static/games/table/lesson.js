@@ -16,6 +16,7 @@ const ORDER = [
   "second_round",
   "named",
   "discard",
+  "alone",
   "bowers",
   "lead",
   "follow",
@@ -123,6 +124,7 @@ function situations(state, view, scene) {
     found[made.call === "order_up" ? "ordered_up" : "named"] = words;
   }
   if (current && view.phase === "discard" && view.to_act === me) found.discard = {};
+  if (current && view.phase === "alone" && view.to_act === me) found.alone = {};
   const tricks = [...(hand.tricks || [])];
   const playing = trump && (current ? view.phase === "play" : true);
   if (playing) found.bowers = suits;
