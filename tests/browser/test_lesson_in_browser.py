@@ -20,7 +20,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.services, pytest.mark.timeout(240
 SHOTS = Path("/tmp/h-hints-shots")
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1366, "height": 900}
-# +0.25, −0.80, 0.00: as the review writes a choice's value
+# +0.25, \u22120.80 (a minus sign), 0.00: as the review writes a choice's value
 POINTS = re.compile(r"^([+\u2212]\d+\.\d\d|0\.00)$")
 
 
