@@ -19,6 +19,13 @@ class SocketHints:
     user_id: int
 
     async def ask_hint(self, message: dict[str, Any]) -> None:
+        if set(message) - {"type", "version"}:
+            # a hint is always for the socket's own seat: one naming a seat (or anything else)
+            # is a forgery, answered as a malformed message
+            await self.send_error(  # type: ignore[attr-defined]
+                "bad_message", "A hint message has only a type and a version: it is for your seat."
+            )
+            return
         try:
             await on_any_thread(hint_request)(
                 game_id=self.game_id, user_id=self.user_id, version=message["version"]

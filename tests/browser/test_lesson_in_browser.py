@@ -24,14 +24,18 @@ DESKTOP = {"width": 1366, "height": 900}
 POINTS = re.compile(r"^([+\u2212]\d+\.\d\d|0\.00)$")
 
 
-def shots(page, name: str, artifacts: Path) -> None:
-    """The page at both sizes, kept with the run's artefacts (and for a person to look at)."""
+def shots(page, name: str, artifacts: Path, at: str | None = None) -> None:
+    """The page at both sizes, from its top or from the element `at`, kept with the run's
+    artefacts (and for a person to look at)."""
     SHOTS.mkdir(exist_ok=True)
     for size, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
         page.set_viewport_size(viewport)
-        page.evaluate("window.scrollTo(0, 0)")
+        if at is None:
+            page.evaluate("window.scrollTo(0, 0)")
+        else:
+            page.locator(at).scroll_into_view_if_needed()
         page.screenshot(path=artifacts / f"{name}-{size}.png")
-        page.screenshot(path=SHOTS / f"{name}-{size}.png", full_page=size == "phone")
+        page.screenshot(path=SHOTS / f"{name}-{size}.png", full_page=at is None and size == "phone")
     page.set_viewport_size(DESKTOP)
 
 
@@ -45,6 +49,7 @@ def test_a_newcomer_takes_the_lesson_asks_a_hint_and_skips_it(live_site, browser
     page.goto(f"{live_site}/play/")
     offer = page.locator("#lesson-offer")
     expect(offer).to_be_visible()
+    shots(page, "lesson-offer", artifacts)
     page.click("#lesson-start")
     page.wait_for_url(re.compile(r".*/tables/\d+/$"))
     game = Game.objects.get(lesson=True, created_by=nell)
@@ -95,4 +100,8 @@ def test_a_newcomer_takes_the_lesson_asks_a_hint_and_skips_it(live_site, browser
     expect(page.locator("#lesson-offer")).to_have_count(0)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and not game.has_winner
+    # and the rules page offers it again
+    page.goto(f"{live_site}/rules/")
+    expect(page.locator("#rules-lesson-start")).to_be_visible()
+    shots(page, "rules-lesson", artifacts, at="#first-lesson")
     assert errors == []

@@ -187,11 +187,14 @@ def test_an_answer_for_a_table_that_moved_on_is_not_sent(alone_with_computers, e
 
 
 def test_the_socket_answers_a_disallowed_or_forged_hint_with_an_error(
-    started_table, alone_with_computers, empty_queue
+    started_table, alone_with_computers, make_player, empty_queue
 ):
     shared, players = started_table()
     to_act = players[engine_game(shared).to_act]
     alone, person = alone_with_computers()
+    quick_player = make_player()
+    public = queue_play_now(user_id=quick_player.pk, variant="standard", computer_level="easy")
+    public.refresh_from_db()
 
     async def scenario():
         socket = await table_socket(shared.pk, to_act)
@@ -211,12 +214,23 @@ def test_the_socket_answers_a_disallowed_or_forged_hint_with_an_error(
         assert error["code"] == "stale_version"
         await send(mine, {"type": "hint", "version": "0"})
         assert (await receive(mine))["code"] == "bad_message"
+        await send(mine, {"type": "hint", "version": 0, "seat": 1})  # another seat's
+        error = await receive(mine)
+        assert error["code"] == "bad_message" and "your seat" in error["message"]
         await mine.disconnect()
 
+        quick = await table_socket(public.pk, quick_player)
+        await join(quick)
+        await send(quick, {"type": "hint", "version": 0})
+        error = await receive(quick)
+        assert error["type"] == "error" and error["code"] == "hints_not_here"
+        await quick.disconnect()
+
     run(scenario)
-    for game in (shared, alone):
+    for game in (shared, alone, public):
+        before = game.version
         game.refresh_from_db()
-        assert game.hints_used == 0 and game.version == 0
+        assert game.hints_used == 0 and game.version == before
     assert queued_hints(empty_queue) == 0
 
 

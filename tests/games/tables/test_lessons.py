@@ -104,13 +104,29 @@ def test_skipping_the_lesson_closes_its_table_and_frees_the_player(make_player):
     assert other.status == Game.Status.PLAYING
 
 
-def test_a_finished_lesson_never_counts(make_player):
+def test_a_finished_lesson_never_counts_and_its_record_says_so(client, make_player):
     person = make_player()
     game = play_to_the_end(lesson_start(user_id=person.pk))
     assert game.has_winner
     assert not Game.objects.filter(GAME_DECIDED, pk=game.pk).exists()
     assert game_points_record(game_id=game.pk) == []
     assert game_points_backfill() == 0
+    Game.objects.filter(pk=game.pk).update(hints_used=3)
+    client.force_login(person)
+    page = client.get(reverse("games:record", args=[game.pk])).content.decode()
+    assert "A first lesson: it counts for nothing." in page and "Hints used: 3" in page
+
+
+def test_a_record_without_hints_says_nothing_of_them(client, make_player):
+    person = make_player()
+    game = table_create(
+        creator_id=person.pk, kind=Game.Kind.PRIVATE, rules=RuleOptions(), computer_level="easy"
+    )
+    table_start(game_id=game.pk, user_id=person.pk)
+    play_to_the_end(game)
+    client.force_login(person)
+    page = client.get(reverse("games:record", args=[game.pk])).content.decode()
+    assert 'id="record-help"' not in page and "Hints used" not in page
 
 
 def test_every_lesson_text_is_reached_by_the_page_and_none_is_tied_to_the_deal():

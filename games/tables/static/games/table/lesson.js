@@ -155,6 +155,6 @@ function situations(state, view, scene) {
 
 // the text with its names filled in, its first letter a capital
 function fill(entry, names) {
-  const text = entry.text.replace(/\{(\w+)\}/g, (whole, key) => (names && key in names ? names[key] : whole));
+  const text = entry.text.replace(/\{(\w+)\}/g, (whole, key) => (names && names[key] != null ? names[key] : whole));
   return { title: entry.title, text: text.charAt(0).toUpperCase() + text.slice(1) };
 }
