@@ -33,7 +33,7 @@ def shots(page, name: str, artifacts: Path, at: str | None = None) -> None:
         if at is None:
             page.evaluate("window.scrollTo(0, 0)")
         else:
-            page.locator(at).scroll_into_view_if_needed()
+            page.locator(at).evaluate("node => node.scrollIntoView()")  # at the top
         page.screenshot(path=artifacts / f"{name}-{size}.png")
         page.screenshot(path=SHOTS / f"{name}-{size}.png", full_page=at is None and size == "phone")
     page.set_viewport_size(DESKTOP)
