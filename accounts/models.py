@@ -81,6 +81,9 @@ class User(AbstractBaseUser, PermissionsMixin):
     notification_emails = models.BooleanField(
         "e-mail me what I should not miss", default=True, db_default=True
     )
+    # when the player took or turned down the first lesson offered to newcomers
+    # (games.lessons); None while it is offered (until they have played)
+    lesson_offer_closed_at = models.DateTimeField(null=True, blank=True)
     # the code of this player's invitation link (/invite/<code>/)
     invite_code = models.CharField(max_length=16, unique=True, default=new_invite_code)
     is_staff = models.BooleanField(default=False)

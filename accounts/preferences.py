@@ -53,6 +53,12 @@ PREFERENCES: dict[str, Preference] = {
     "rearrange_hand": Preference(
         False, "Rearranging your hand", "Drag a card sideways to move it within your hand."
     ),
+    "hints": Preference(
+        True,
+        "Hints",
+        "A Hint button at your private tables with computers: the strong computer player's "
+        "choice for your turn, and the points it expects from each choice.",
+    ),
     "show_scoreboard": Preference(
         True, "Show the scoreboard", "The score and this hand's tricks beside the table."
     ),

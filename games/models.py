@@ -42,9 +42,12 @@ def new_invite_token() -> str:
 
 
 # the games that count (rankings, leagues, records): finished with a winner, a team in the
-# partnership game or a player in a game without partners; on Game rows, and on Seat rows
-GAME_DECIDED = Q(winner_team__isnull=False) | Q(winner_seat__isnull=False)
-SEAT_GAME_DECIDED = Q(game__winner_team__isnull=False) | Q(game__winner_seat__isnull=False)
+# partnership game or a player in a game without partners, and not a lesson (free, its deal
+# known); on Game rows, and on Seat rows
+GAME_DECIDED = (Q(winner_team__isnull=False) | Q(winner_seat__isnull=False)) & Q(lesson=False)
+SEAT_GAME_DECIDED = (Q(game__winner_team__isnull=False) | Q(game__winner_seat__isnull=False)) & Q(
+    game__lesson=False
+)
 
 
 class ComputerLevel(models.TextChoices):
@@ -110,6 +113,11 @@ class Game(models.Model):
     record_shared_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # a first lesson (`games.tables.services.lessons`): a free private table of fixed rules and
+    # deal against the computers, explained step by step; it never counts (GAME_DECIDED)
+    lesson = models.BooleanField(default=False, db_default=False)
+    # how many hints its player asked for (`games.live.services.hints`): said on the record
+    hints_used = models.PositiveSmallIntegerField(default=0, db_default=0)
 
     class Meta:
         indexes = [

@@ -10,6 +10,7 @@ from typing import Any
 from celery import shared_task
 from celery.signals import task_received
 
+from .live.services.hints import GAME_HINT, hint_answer
 from .live.services.move_queue import COMPUTER_TURN, MOVE_TASKS, TURN_TIMEOUT, move_task_received
 from .live.services.play import computer_act, computer_run
 from .live.services.sweeper import stalled_games_requeue
@@ -76,3 +77,10 @@ def game_review(review_id: int) -> str | None:
 def sweep_stalled_reviews() -> int:
     """Run by beat every minute: queues again the reviews whose run went quiet."""
     return stale_reviews_requeue()
+
+
+@shared_task(name=GAME_HINT, ignore_result=True)
+def game_hint(game_id: int, user_id: int, version: int) -> None:
+    """A hint asked for at `version`: valued and sent to the player's sockets at the table
+    (nothing once the table has moved on)."""
+    hint_answer(game_id=game_id, user_id=user_id, version=version)

@@ -2,7 +2,8 @@
 
 In: {"type": "act", "action": "play:JS", "version": 12}, {"type": "touch", "version": 12},
 {"type": "sync", "version": 12}, {"type": "chat", "text": "...", "version": 12},
-{"type": "mute", "seat": 2, "version": 12} and {"type": "unmute", "seat": 2, "version": 12}.
+{"type": "mute", "seat": 2, "version": 12}, {"type": "unmute", "seat": 2, "version": 12} and
+{"type": "hint", "version": 12} (consumer_hints.py).
 Out: {"type": "state", "version": ..., "view": ...} (this seat's own view, after every change;
 a frame pushed after a move has the table's part, its rules and seats, only when this socket has
 not sent the same: games/live/frame_wire.py),
@@ -48,6 +49,7 @@ from django.utils import timezone
 from games.engine_states import STATES
 from games.selectors import table_state
 
+from .consumer_hints import SocketHints
 from .consumer_places import SocketPlaces
 from .consumer_threads import DatabaseBusy, on_any_thread
 from .frame_wire import frames_message, message_parsed, wire_text
@@ -78,7 +80,7 @@ BLOCKED_MESSAGE = "Your account has been blocked: you can no longer play or chat
 BUSY_MESSAGE = "The server is busy just now: try again in a moment."
 
 
-class TableConsumer(SocketPlaces, AsyncWebsocketConsumer):
+class TableConsumer(SocketHints, SocketPlaces, AsyncWebsocketConsumer):
     game_id: int
     user_id: int
     version: int = 0
@@ -229,6 +231,8 @@ class TableConsumer(SocketPlaces, AsyncWebsocketConsumer):
             await on_any_thread(seat_touch)(game_id=self.game_id, user_id=self.user_id)
         elif kind == "sync":
             await self.sync()
+        elif kind == "hint":
+            await self.ask_hint(message)
         elif kind == "chat":
             text = message.get("text")
             if not isinstance(text, str):

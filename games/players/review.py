@@ -144,3 +144,29 @@ def decision_review(
         verdict=verdict_of(loss, error),
         deals=values.deals,
     )
+
+
+@dataclass(frozen=True)
+class DecisionHint:
+    """The strong player's choice at a decision being faced: every choice with the hand points
+    it expects for the seat's side, the best first, as a review values a decision made."""
+
+    choices: tuple[tuple[str, float], ...]
+    deals: int
+
+
+def decision_hint(
+    view: SeatView, rules: RuleOptions, seed: int | str, budget: Budget | None = None
+) -> DecisionHint | None:
+    """The choices of the seat to act in `view`, valued from that view only (it holds no other
+    seat's hidden card), with the review's budget; the same for the same `seed`, so asking
+    again gives the same answer. None where the review values nothing (no real choice, or a
+    phase it leaves to the rule of thumb)."""
+    choices = choices_of(view, rules)
+    if not choices:
+        return None
+    values = decision_values(view, rules, random.Random(f"hint/{seed}"), choices, budget)
+    return DecisionHint(
+        choices=tuple((choice.action, choice.value) for choice in values.choices),
+        deals=values.deals,
+    )

@@ -54,6 +54,9 @@ def game_record_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "league_table": game.kind == Game.Kind.LEAGUE,
         "shared_at": game.record_shared_at,
         "shared_by": game.record_shared_by.get_short_name() if game.record_shared_by else None,
+        # hints asked for at this private table (games.live.services.hints), and a lesson
+        "hints_used": game.hints_used,
+        "lesson": game.lesson,
     }
     return render(request, "games/record.html", context)
 

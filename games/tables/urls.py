@@ -6,6 +6,7 @@ from django.urls import path
 from . import (
     views,
     views_computer_players,
+    views_lessons,
     views_play_again,
     views_rules,
 )
@@ -19,6 +20,11 @@ urlpatterns = [
         name="computer_players",
     ),
     path("play/status/", views.lobby_status, name="lobby_status"),
+    path("play/lesson/", views_lessons.lesson_start_view, name="lesson_start"),
+    path("play/lesson/no-thanks/", views_lessons.lesson_dismiss, name="lesson_dismiss"),
+    path(
+        "tables/<int:game_id>/lesson/leave/", views_lessons.lesson_leave_view, name="lesson_leave"
+    ),
     path("play/quick/", views.quick_play, name="quick_play"),
     path("play/quick/now/", views.quick_play_now, name="quick_play_now"),
     path("play/quick/leave/", views.quick_play_leave, name="quick_play_leave"),

@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from games.live.services.hints import hints_offered
 from games.live.services.presence import online_mark
 from games.models import Game, Seat
 from games.moderation.models import AbuseReport
@@ -17,7 +18,9 @@ from games.selectors import table_state
 
 from .forms import InviteForm, PlayNowForm, PrivateTableForm, QuickPlayForm
 from .forms_rules import filled_initial
+from .lesson_texts import lesson_texts
 from .selectors import lobby_for
+from .selectors_lessons import lesson_offered
 from .services.quick_play import queue_join, queue_leave, queue_notice_pop, queue_play_now
 from .services.tables import (
     TableError,
@@ -43,7 +46,11 @@ def lobby(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "games/lobby.html",
-        {"lobby": lobby_for(user_id=request.user.pk), "play_now_form": PlayNowForm()},
+        {
+            "lobby": lobby_for(user_id=request.user.pk),
+            "play_now_form": PlayNowForm(),
+            "lesson_offered": lesson_offered(user=request.user),
+        },
     )
 
 
@@ -155,6 +162,8 @@ def table(request: HttpRequest, game_id: int) -> HttpResponse:
             ),
             "invite_form": InviteForm(),
             "report_reasons": AbuseReport.Reason.choices,
+            "hints_offered": hints_offered(game=game, user_id=request.user.pk),
+            "lesson_texts": lesson_texts() if game.lesson else None,
         },
     )
 

@@ -170,7 +170,7 @@ class WatchConsumer(TableConsumer):
         kind = message["type"]
         if kind == "sync":
             await self.sync()
-        elif kind in ("act", "chat", "mute", "unmute", "touch"):
+        elif kind in ("act", "chat", "mute", "unmute", "touch", "hint"):
             await self.send_error("watching", WATCHERS_ONLY, version=self.version)
         else:
             await self.send_error("unknown_type", f"Unknown message type {kind[:40]!r}.")

@@ -29,9 +29,9 @@ def game_points_record(*, game_id: int) -> list[int]:
     """Stores each person's points for the finished game `game_id` (computer seats get
     nothing; a cancelled seat gets a 0 row: the game counts as played). Idempotent: a second
     call stores nothing more. Returns the ids of the players who have a row for the game;
-    [] for a game not finished or without a winner."""
+    [] for a game not finished or without a winner, and for a lesson (games.GAME_DECIDED)."""
     game = Game.objects.filter(pk=game_id).first()
-    if game is None or game.status != Game.Status.FINISHED or not game.has_winner:
+    if game is None or game.status != Game.Status.FINISHED or not game.has_winner or game.lesson:
         return []
     finished_at = game.finished_at
     assert finished_at is not None, "a finished game has the time it finished"

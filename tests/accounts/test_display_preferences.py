@@ -30,6 +30,7 @@ DEFAULTS = {
     "card_selection": "once",
     "sort_hand": "trump_first",
     "rearrange_hand": False,
+    "hints": True,
     "show_scoreboard": True,
     "trick_counter": True,
 }
@@ -72,6 +73,7 @@ def test_the_settings_page_shows_every_preference_with_my_choices(client, player
         "Card selection",
         "Sorting your hand",
         "Rearranging your hand",
+        "Hints",
         "Show the scoreboard",
         "Trick counter",
     ):
@@ -92,6 +94,7 @@ def test_saving_the_display_form_keeps_only_the_changes_and_leaves_the_name_alon
         card_selection="twice",
         sort_hand="suits",
         rearrange_hand="on",
+        hints="on",
         show_scoreboard="on",
         trick_counter=False,
     )

@@ -21,7 +21,10 @@ class SeatCannotPay(Exception):
 def game_seats_charge(game: Game) -> None:
     """Charges each person seated at `game` (locked, starting) its price, wallets locked in
     user order so that two starts never deadlock; raises SeatCannotPay for the first who
-    cannot, and the caller's transaction takes back the charges made before."""
+    cannot, and the caller's transaction takes back the charges made before. A lesson
+    (`services/lessons.py`) is free."""
+    if game.lesson:
+        return
     user_ids = sorted(
         game.seats.filter(user__isnull=False).values_list("user_id", flat=True).distinct()
     )

@@ -9,7 +9,9 @@ import { createChat, createReports, toast } from "./chat.js";
 import { renderActions, renderCountdown, renderStatus } from "./controls.js";
 import { renderFelt } from "./felt.js";
 import { clickCard, renderHand } from "./hand.js";
+import { createHints } from "./hints.js";
 import { seatName } from "./layout.js";
+import { createLesson } from "./lesson.js";
 import { renderScore, renderScoreSheet, renderTrickHistory } from "./panel.js";
 import { createPreferences } from "./preferences.js";
 import { createScenes } from "./scenes.js";
@@ -46,6 +48,8 @@ const socket = createSocket({
 });
 const send = (message) => socket.send(message, state.version);
 const chat = createChat({ mySeat: () => state.my_seat, send });
+const hints = createHints({ send, rerender: () => render() });
+const lesson = createLesson();
 const openReport = createReports((seat) => seatName(state, seat));
 
 // A run of computer moves arrives at once (the server makes them in one go): each is shown
@@ -121,9 +125,12 @@ function receiveOther(frame) {
       render();
     }
     frame.messages.forEach(chat.add);
+  } else if (frame.type === "hint") {
+    if (frame.version === state.version) hints.receive(frame);
   } else if (frame.type === "watchers") {
     renderWatchers(frame.count);
   } else if (frame.type === "error") {
+    hints.refused();
     if (frame.code === "blocked") blocked = true;
     if (frame.code === "too_many_sockets") refusal = frame.message;
     if (frame.code === "busy" && frame.action) return resendMove(frame);
@@ -218,6 +225,8 @@ function render() {
   if (!watchingOnly) {
     renderHand(ctx);
     renderActions(ctx);
+    hints.render(ctx);
+    lesson.render(ctx, scene);
   }
   renderStatus(ctx);
   if (watchingOnly && state.status === "playing") $("status").textContent = watchedStatus(ctx.view);

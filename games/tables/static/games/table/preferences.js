@@ -9,6 +9,7 @@ const DEFAULTS = {
   card_selection: "once",
   sort_hand: "trump_first",
   rearrange_hand: false,
+  hints: true,
   show_scoreboard: true,
   trick_counter: true,
 };
