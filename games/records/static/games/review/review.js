@@ -115,7 +115,9 @@ function summary(review) {
   const line = el("ul", "review-summary");
   for (const verdict of MISTAKES) {
     const item = el("li", "review-count verdict-" + verdict);
-    item.append(el("strong", null, String(counts[verdict])), " " + VERDICTS[verdict].plural);
+    // "1 inaccuracy", "2 inaccuracies"
+    const word = counts[verdict] === 1 ? VERDICTS[verdict].word.toLowerCase() : VERDICTS[verdict].plural;
+    item.append(el("strong", null, String(counts[verdict])), " " + word);
     item.dataset.verdict = verdict;
     line.append(item);
   }
