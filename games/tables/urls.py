@@ -18,6 +18,11 @@ urlpatterns = [
         views_computer_players.computer_players,
         name="computer_players",
     ),
+    path(
+        "computer-players/notes/",
+        views_computer_players.computer_players_notes,
+        name="computer_players_notes",
+    ),
     path("play/status/", views.lobby_status, name="lobby_status"),
     path("play/quick/", views.quick_play, name="quick_play"),
     path("play/quick/now/", views.quick_play_now, name="quick_play_now"),
