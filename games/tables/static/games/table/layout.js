@@ -140,8 +140,8 @@ export function scorers(state) {
 export function teamLabel(state, team) {
   const seats = [team, team + 2];
   const mine = seats.includes(state.my_seat);
-  if (mine) return "You & " + seatLabel(state, (state.my_seat + 2) % 4);
-  return seatLabel(state, seats[0]) + " & " + seatLabel(state, seats[1]);
+  if (mine) return "You & " + seatName(state, (state.my_seat + 2) % 4);
+  return seatName(state, seats[0]) + " & " + seatName(state, seats[1]);
 }
 
 export function scorerOf(state, seat) {
