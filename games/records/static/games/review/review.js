@@ -240,7 +240,10 @@ function drawResult(review) {
     result.append(el("p", "review-clean", "No inaccuracy found: every decision was within 0.2 points of the best."));
   }
   const all = el("details", "review-all");
-  all.append(el("summary", null, "All " + review.decisions.length + " decisions in the order of the game"));
+  const several = review.decisions.length !== 1;
+  all.append(
+    el("summary", null, several ? "All " + review.decisions.length + " decisions in the order of the game" : "The decision"),
+  );
   const rows = el("ol", "review-rows");
   const inOrder = [...review.decisions].sort((a, b) => a.index - b.index);
   for (const decision of inOrder) rows.append(gameOrderRow(decision));
