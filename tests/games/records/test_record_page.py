@@ -81,7 +81,7 @@ def test_the_record_shows_players_by_seat_the_final_score_and_the_winner(client,
     computer = computer_name(level="strong", game_id=game.pk, position=3)
     assert "Ann &amp; Cid" in body and f"Bob &amp; {computer}" in body
     assert "Computer · " not in body  # the computer by its name, with its level beside it
-    assert "computer · strong" in body
+    assert "a computer, level strong" in body  # its badge
     winner = state.winner
     assert re.search(
         rf'team-box team-{winner} won">\s*<div class="team-score">\s*'
