@@ -1,13 +1,19 @@
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
+
+from games.selectors import player_has_sat
 
 from .health import site_health
 
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html")
+    # a player who never sat at a table is new here: welcomed, not welcomed back
+    newcomer = request.user.is_authenticated and not player_has_sat(user_id=request.user.pk)
+    context = {"newcomer": newcomer, "welcome_silver": settings.ECONOMY_WELCOME_SILVER}
+    return render(request, "home.html", context)
 
 
 @require_GET

@@ -15,6 +15,7 @@ from games.engine import Game as EngineGame
 
 from .engine_states import STATES, caught_up, keep_on_commit, replayed
 from .models import Game, Seat
+from .players.names import computer_name
 from .results import seat_game_points
 from .statements import log_actions
 
@@ -99,7 +100,7 @@ def table_fields(game: Game, seats: list[Seat]) -> dict[str, Any]:
         "seats": [
             {
                 "position": seat.position,
-                "name": seat.user.get_short_name() if seat.user else "Computer",
+                "name": seat_name(game, seat),
                 "label": seat_label(game, seat),
                 "computer": seat.is_computer,
                 "level": None if game.status == Game.Status.OPEN else game.computer_level_of(seat),
@@ -115,6 +116,11 @@ def table_fields(game: Game, seats: list[Seat]) -> dict[str, Any]:
     }
 
 
+def player_has_sat(*, user_id: int) -> bool:
+    """Whether the player ever took a seat at a table (the home page greets a newcomer)."""
+    return Seat.objects.filter(user_id=user_id).exists()
+
+
 def seat_version_fields(game: Game, mine: Seat) -> dict[str, Any]:
     """What one seat's frame says besides the table and the view, at the game's version."""
     return {
@@ -128,14 +134,22 @@ def seat_version_fields(game: Game, mine: Seat) -> dict[str, Any]:
 
 
 def seat_label(game: Game, seat: Seat) -> str:
-    """What the table and the records call a seat: its player's display name (also once they
-    left and the computer finishes for them: the seat's `computer` and `level` say so), or the
-    computer with its level ("Computer · strong"). Before the start, a seat nobody took is
-    empty."""
+    """What lists and headings call a seat: its player's display name (also once they left and
+    the computer finishes for them: the seat's `computer` and `level` say so), or the computer's
+    name with its level ("Ada · strong"). Before the start, a seat nobody took is empty."""
+    name = seat_name(game, seat)
+    if seat.user_id is None and game.status != Game.Status.OPEN:
+        return f"{name} · {game.computer_level}"
+    return name
+
+
+def seat_name(game: Game, seat: Seat) -> str:
+    """What sentences call a seat ("Ada ordered it up"): its player's display name, or the name
+    of the computer in it (`games.players.names`, derived from the game and the seat)."""
     if seat.user_id is None:
         if game.status == Game.Status.OPEN:
             return "Empty seat"
-        return f"Computer · {game.computer_level}"
+        return computer_name(level=game.computer_level, game_id=game.pk, position=seat.position)
     return seat.user.get_short_name()  # type: ignore[union-attr]  # a user_id: a user
 
 

@@ -137,7 +137,7 @@ class RecentGame:
 
     @property
     def company(self) -> str:
-        """ "with Cid against Bob and Computer · strong", or "against Bob and Cid"."""
+        """ "with Cid against Bob and Ada · strong", or "against Bob and Cid"."""
         *others, last = self.opponents
         against = f"{', '.join(others)} and {last}" if others else last
         if self.partner is not None:

@@ -18,7 +18,7 @@ from datetime import datetime
 from games.engine import HandRecord, RuleOptions
 from games.engine.records import ALL_PASS, EUCHRE, MAKE, MARCH, REDEAL, RENEGE
 from games.models import Game, Seat
-from games.selectors import engine_game, rules_preset_name, seat_label
+from games.selectors import engine_game, rules_preset_name, seat_name
 
 from .cards import CardFace, Suit
 
@@ -48,9 +48,10 @@ VARIANT_NAMES = {
 class RecordSeat:
     position: int
     team: int | None  # the partnership game's team (seats 0 and 2 are team 0); None without
-    name: str  # the player's display name, or "Computer · strong"
+    name: str  # the player's display name, or the computer's name ("Ada")
     user_id: int | None
     cancelled: bool  # the player left; the computer finished the game in this seat
+    level: str | None = None  # a computer of the table: how it plays ("strong"), its badge
 
 
 @dataclass(frozen=True)
@@ -137,17 +138,18 @@ def game_record(*, game_id: int) -> GameRecord | None:
         return None  # the stored row and its log disagree: show nothing rather than guess
     rules = engine.rules
     seat_rows: list[Seat] = list(game.seats.select_related("user").order_by("position"))
-    labels = [seat_label(game, seat) for seat in seat_rows]
+    names = [seat_name(game, seat) for seat in seat_rows]
     seats = tuple(
         RecordSeat(
             position=seat.position,
             team=seat.position % 2 if rules.partnerships else None,
-            # two computers of one level: the seat tells them apart
-            name=label if labels.count(label) == 1 else f"{label} (seat {seat.position + 1})",
+            # the computers' names differ from each other, not always from a person's
+            name=f"{name} (computer)" if seat.user_id is None and names.count(name) > 1 else name,
             user_id=seat.user_id,
             cancelled=seat.cancelled,
+            level=game.computer_level if seat.user_id is None else None,
         )
-        for seat, label in zip(seat_rows, labels, strict=True)
+        for seat, name in zip(seat_rows, names, strict=True)
     )
     sides = _sides(rules, seats, engine.score, set(engine.winning_seats))
     # the spectator's view: public hand records only
@@ -164,6 +166,23 @@ def game_record(*, game_id: int) -> GameRecord | None:
         winning_seats=tuple(engine.winning_seats),
         hands=tuple(_hand_line(record, seats, rules) for record in history),
     )
+
+
+def seat_places(
+    record: GameRecord, viewer: RecordSeat | None
+) -> tuple[tuple[RecordSeat, str], ...]:
+    """Each seat with where it sat from the viewer's seat, in the table's words ("on your left",
+    "your partner", "across", "on your right"); no words for a reader who did not play."""
+    count = len(record.seats)
+    if viewer is None:
+        return tuple((seat, "") for seat in record.seats)
+    across = "your partner" if record.partnerships else "across"
+    words = {
+        4: ("", "on your left", across, "on your right"),
+        3: ("", "on your left", "on your right"),
+        2: ("", "across"),
+    }[count]
+    return tuple((seat, words[(seat.position - viewer.position) % count]) for seat in record.seats)
 
 
 def _sides(
@@ -289,7 +308,7 @@ def hand_facts(
     if record.maker is None:
         facts.append("Everyone passed; the next dealer dealt again.")
         return tuple(facts)
-    facts.append(_making(record, record.maker, name))
+    facts.extend(_making(record, record.maker, name))
     if record.called_suit is not None:
         suit = Suit.of(record.called_suit)
         called = f"{name[record.maker]} called the ace of {suit.name}"
@@ -316,8 +335,11 @@ def hand_facts(
     return tuple(facts)
 
 
-def _making(record: HandRecord, maker_seat: int, name: dict[int, str]) -> str:
+def _making(record: HandRecord, maker_seat: int, name: dict[int, str]) -> tuple[str, ...]:
+    """How trump was made, in the order it happened: the up card turned down (trump named in
+    the second round), or ordered up and then picked up."""
     maker = name[maker_seat]
+    alone = " and went alone" if record.maker_alone else ""
     # the bid that made trump (a Robson dealer's "see_hand" is a bid of round 0, not a call)
     deciding_bid = next(
         (bid for bid in record.bids if bid.call == "order_up" or bid.call.startswith("call:")),
@@ -325,11 +347,16 @@ def _making(record: HandRecord, maker_seat: int, name: dict[int, str]) -> str:
     )
     trump = Suit.of(record.trump)
     if record.blind_alone:
-        return f"{maker} went alone blind (a jack turned up), with {trump.name} as trump."
+        return (f"{maker} went alone blind (a jack turned up), with {trump.name} as trump.",)
     if deciding_bid is not None and deciding_bid.call == "order_up":
-        made = f"{maker} ordered it up"  # who picked it up: the up card's line says
-    elif trump.letter == "N":
-        made = f"{maker} named no trump"
+        taker = record.taker
+        if taker is None or taker == maker_seat:
+            return (f"{maker} picked it up{alone}.",)  # the dealer took the up card
+        return (f"{maker} ordered it up{alone}; {name[taker]} picked it up.",)
+    if trump.letter == "N":
+        made = f"{maker} named no trump{alone}."
     else:
-        made = f"{maker} named {trump.symbol} {trump.name}"
-    return made + (" and went alone." if record.maker_alone else ".")
+        made = f"{maker} named {trump.symbol} {trump.name}{alone}."
+    if deciding_bid is not None and deciding_bid.round == 2:
+        return ("The up card was turned down.", made)
+    return (made,)

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 from games.errors import Refused
 from games.models import Game
 
-from .record import game_record
+from .record import game_record, seat_places
 from .review.selectors import review_document, review_of
 from .selectors import record_game_for
 from .selectors_history import game_history_document, game_score_sheet
@@ -48,6 +48,8 @@ def game_record_page(request: HttpRequest, game_id: int) -> HttpResponse:
     context = {
         "record": record,
         "my_seat": my_seat,
+        # the seats as the table named them from the reader's seat
+        "seat_places": seat_places(record, my_seat),
         "review": review,
         # who else may read it, and whether a player shared it (the sharing panel)
         "private_table": game.kind != Game.Kind.PUBLIC,

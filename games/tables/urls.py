@@ -19,6 +19,11 @@ urlpatterns = [
         views_computer_players.computer_players,
         name="computer_players",
     ),
+    path(
+        "computer-players/notes/",
+        views_computer_players.computer_players_notes,
+        name="computer_players_notes",
+    ),
     path("play/status/", views.lobby_status, name="lobby_status"),
     path("play/lesson/", views_lessons.lesson_start_view, name="lesson_start"),
     path("play/lesson/no-thanks/", views_lessons.lesson_dismiss, name="lesson_dismiss"),

@@ -1,16 +1,20 @@
-"""The "Computer players" page: what each level means, how it thinks and how strong it is
-against the rule-of-thumb player and OpenSpiel's search bot, with the one command that measures
-each figure again. Open to anyone (the private table form links to it beside its level choice).
-"""
+"""The "Computer players" page, for players: what each level plays like, the names its
+computers go by at a table, and how strong it is in plain words (from the published figures,
+against the rule-of-thumb player and OpenSpiel's search bot). The commands that measure each
+figure again are for developers: the page links to their notes (docs/computer-players.md,
+served as it is by `computer_players_notes`). Open to anyone (the private table form links to
+it beside its level choice)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.http import HttpRequest, HttpResponse
+from django.conf import settings
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from games.players.names import CAST
 from games.players.published import StrengthRow, published_strength
 
 from .level_texts import (
@@ -62,6 +66,18 @@ class Measured:
         """The verdict in a word, for the summary table's narrow columns."""
         return {"no clear difference yet": "unclear"}.get(self.verdict(), self.verdict())
 
+    def in_plain_words(self) -> str:
+        """The figure as a player reads it: "about 21 points more than the rule-of-thumb
+        player every 100 hands", from the level's points a hand less its opponent's."""
+        if self.row is None:
+            return ""
+        points = round(abs(self.row.difference) * 100)
+        if points == 0:
+            return f"about even with {self.label} over 100 hands"
+        more = "more" if self.row.difference > 0 else "fewer"
+        unit = "point" if points == 1 else "points"
+        return f"about {points} {unit} {more} than {self.label} every 100 hands"
+
     def time_to_decide(self) -> str:
         if self.row is None:
             return ""
@@ -76,6 +92,7 @@ class LevelOnPage:
     level: str
     text: LevelText
     against: list[Measured]
+    names: tuple[str, ...]  # the computers a player may meet at this level
 
     def slowest(self) -> str:
         """Its time to decide 19 times in 20, from the longest measurement (the most deals)."""
@@ -102,6 +119,7 @@ def computer_players(request: HttpRequest) -> HttpResponse:
                 )
                 for opponent in opponents
             ],
+            CAST[level],
         )
         for level, text in LEVEL_TEXTS.items()
     ]
@@ -113,3 +131,17 @@ def computer_players(request: HttpRequest) -> HttpResponse:
         "games/computer_players.html",
         {"levels": levels, "strength": strength, "opponent_notes": notes},
     )
+
+
+# the developers' notes on the computer players: the commands that measure each figure again
+NOTES_FILE = settings.BASE_DIR / "docs" / "computer-players.md"
+
+
+@require_GET
+def computer_players_notes(request: HttpRequest) -> HttpResponse:
+    """docs/computer-players.md as it is in the source (Markdown, read as plain text)."""
+    try:
+        text = NOTES_FILE.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise Http404("The notes are not installed with this site.") from None
+    return HttpResponse(text, content_type="text/plain; charset=utf-8")

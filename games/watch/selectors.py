@@ -29,7 +29,7 @@ from games.engine import RuleOptions
 from games.engine.watch import watch_checkpoint
 from games.models import Action, Game, Seat
 from games.rule_texts import rules_label
-from games.selectors import rules_preset_name, seat_label, stored_rules
+from games.selectors import rules_preset_name, seat_label, seat_name, stored_rules
 from games.tables.models import Invitation
 
 # the league tables whose league `user_id` belongs to now: a queryset of game ids, given by the
@@ -124,7 +124,7 @@ class LiveTable:
 
     game_id: int
     label: str  # "Call-ace", "Standard Euchre"...
-    players: tuple[str, ...]  # by seat: names, or "Computer"
+    players: tuple[str, ...]  # by seat: names, a computer's with its level ("Ada · strong")
     score: str  # "6-4" (teams, with an en dash) or "3, 5, 2" by seat
     seated: bool  # the viewer plays here: a link to the table, not to watch it
 
@@ -205,7 +205,7 @@ def watch_state_of(seats: list[Seat]) -> dict[str, Any]:
         "seats": [
             {
                 "position": seat.position,
-                "name": seat.user.get_short_name() if seat.user else "Computer",
+                "name": seat_name(game, seat),
                 "label": seat_label(game, seat),
                 "computer": seat.is_computer,
                 "level": game.computer_level_of(seat),

@@ -54,7 +54,8 @@ window.__push = (frame) => {
 window.__takeSent = () => window.__sent.splice(0, window.__sent.length);
 """
 
-COMPUTER_NAMES = ("Computer · strong", "Computer · normal", "Computer · easy")
+# as `games.selectors.seat_label` names a computer: its name and its level
+COMPUTER_NAMES = ("Ada · strong", "Finn · normal", "Wren · easy")
 
 
 def preset_name(rules: RuleOptions) -> str | None:
@@ -98,7 +99,7 @@ class HarnessTable:
             seats.append(
                 {
                     "position": position,
-                    "name": self.name if mine else "Computer",
+                    "name": label.split(" · ")[0],
                     "label": label,
                     "level": None if mine else label.rsplit(" ", 1)[-1],
                     "computer": not mine,

@@ -55,6 +55,9 @@ def test_a_player_asks_for_the_review_watches_it_run_and_reads_their_mistakes(
         for text in page.locator(".review-mistakes .review-item .loss").all_inner_texts()
     ]
     assert losses == sorted(losses) and losses[0] < 0  # shown negative, the biggest loss first
+    for count in page.locator(".review-summary .review-count[data-verdict]").all_inner_texts():
+        number, word = count.split(" ", 1)  # "1 inaccuracy", "2 inaccuracies", "0 blunders"
+        assert (word in ("blunder", "mistake", "inaccuracy")) == (number == "1"), count
     page.locator("#review").screenshot(path=shots / "mistakes-desktop.png")
     page.locator("#review").scroll_into_view_if_needed()
     page.evaluate("document.getElementById('review').scrollIntoView()")

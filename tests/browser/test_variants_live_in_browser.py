@@ -15,6 +15,7 @@ from django.db import connection
 from games.engine import Game as EngineGame
 from games.engine import RuleOptions, preset_rules
 from games.models import Game
+from games.players.names import computer_name
 from games.selectors import engine_game
 from games.tables.services.tables import table_create, table_start
 
@@ -164,10 +165,11 @@ def test_a_whole_three_handed_game_to_play_again(live_site, browser, artifacts):
     page.goto(f"{live_site}/tables/{game_id}/")
     page.wait_for_selector("#my-hand button.card", timeout=15_000)
     page.wait_for_function("window.__frames > 0", timeout=15_000)
-    # three seats around the felt, each computer labelled by its level
+    # three seats around the felt, each computer by its own name with its level
     assert Game.objects.get(pk=game_id).seats.count() == 3
     labels = page.eval_on_selector_all("#felt .seat-name", "names => names.map(n => n.title)")
-    assert sorted(labels) == ["Computer · strong", "Computer · strong", "Thea"], labels
+    computers = [computer_name(level="strong", game_id=game_id, position=p) for p in (1, 2)]
+    assert sorted(labels) == sorted([f"{name} · strong" for name in computers] + ["Thea"]), labels
 
     offered = play_to_the_end(
         page,

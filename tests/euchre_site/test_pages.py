@@ -4,6 +4,9 @@ import pytest
 from django.urls import reverse
 
 from accounts.models import User
+from games.engine import preset_rules
+from games.models import Game
+from games.tables.services.tables import table_create
 
 
 @pytest.mark.django_db
@@ -22,6 +25,23 @@ def test_home_page_greets_a_logged_in_player_by_display_name(client):
     body = client.get(reverse("home")).content.decode()
     assert "Ann" in body
     assert reverse("account_signup") not in body
+
+
+@pytest.mark.django_db
+def test_a_newcomer_is_welcomed_with_the_welcome_silver_and_a_player_welcomed_back(
+    client, settings
+):
+    settings.ECONOMY_WELCOME_SILVER = 50
+    newcomer = User.objects.create_user("new@example.com", "a long password 1", display_name="Neo")
+    client.force_login(newcomer)
+    body = client.get(reverse("home")).content.decode()
+    assert "Welcome back" not in body
+    assert "Welcome, <strong>Neo</strong>!" in body and "50 welcome silver" in body
+    assert "Play your first game" in body
+    # once they have sat at a table, they are welcomed back
+    table_create(creator_id=newcomer.pk, kind=Game.Kind.PRIVATE, rules=preset_rules("standard"))
+    body = client.get(reverse("home")).content.decode()
+    assert "Welcome back, <strong>Neo</strong>." in body and "welcome silver" not in body
 
 
 @pytest.mark.django_db

@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from games.models import Game
+from games.players.names import computer_name
 from rankings.selectors import player_best_month_points, player_profile, player_totals
 from rankings.services.month_close import month_close
 from rankings.tasks import game_finished
@@ -121,7 +122,8 @@ def test_another_players_profile_shows_their_numbers_and_recent_games(client, ma
     assert 'id="games-won">2<' in body
     assert reverse("games:record", args=[won.pk]) in body
     assert reverse("games:record", args=[lost.pk]) in body
-    assert "with Cid against Bob and Computer · strong" in body
+    computer = computer_name(level="strong", game_id=won.pk, position=3)
+    assert f"with Cid against Bob and {computer} · strong" in body
     assert "+16" in body and "+4" in body
     assert reverse("accounts:settings") not in body.split('class="page"')[1]
     assert "blocked" not in body

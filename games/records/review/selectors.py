@@ -15,7 +15,7 @@ from django.urls import reverse
 from games.models import Game, Seat
 from games.players.review import VERDICTS
 from games.records.cards import CardFace, Suit
-from games.selectors import seat_label
+from games.selectors import seat_name
 
 from .models import GameReview
 from .words import action_words, moment_words
@@ -96,16 +96,12 @@ def review_document(*, game_id: int, seat: int, review: GameReview | None) -> di
 
 
 def _seat_names(game_id: int, me: int) -> dict[int, str]:
-    """What the review calls each seat: "you", a player's name, "seat 3" for one of several
-    computers of one level (as the record tells them apart)."""
+    """What the review calls each seat: "you", a player's name, a computer's name ("Ada"), as
+    the table and the record name them."""
     seats = Seat.objects.filter(game_id=game_id).select_related("game", "user")
-    labels = {seat.position: seat_label(seat.game, seat) for seat in seats}
-    repeated = [label for label in labels.values() if list(labels.values()).count(label) > 1]
     return {
-        position: "you"
-        if position == me
-        else (f"seat {position + 1}" if label in repeated else label)
-        for position, label in labels.items()
+        seat.position: "you" if seat.position == me else seat_name(seat.game, seat)
+        for seat in seats
     }
 
 

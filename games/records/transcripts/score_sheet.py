@@ -90,6 +90,8 @@ def score_sheet_text(document: dict[str, Any]) -> str:
     lines.append("")
     for seat in game["seats"]:
         note = " (left: the computer finished for them)" if seat["cancelled"] else ""
+        if seat["computer"] and not seat["cancelled"]:
+            note = " (computer)"  # its name alone does not say so
         lines.append(f"Seat {seat['seat'] + 1}: {seat['name']}{note}")
     for letter, who in sides:
         lines.append(f"{letter} = {who}")

@@ -13,6 +13,7 @@ from django.urls import reverse
 from accounts.models import User
 from games.engine import DECK, HandRecord, RuleOptions
 from games.models import Game
+from games.players.names import computer_name
 from games.records.record import CardFace
 from games.tables.services.tables import seat_leave, table_create
 from tests.games.finished_games import finished_game_store, game_result_store
@@ -77,7 +78,10 @@ def test_the_record_shows_players_by_seat_the_final_score_and_the_winner(client,
     response = client.get(reverse("games:record", args=[game.pk]))
     assert response.status_code == 200
     body = response.content.decode()
-    assert "Ann &amp; Cid" in body and "Bob &amp; Computer · strong" in body
+    computer = computer_name(level="strong", game_id=game.pk, position=3)
+    assert "Ann &amp; Cid" in body and f"Bob &amp; {computer}" in body
+    assert "Computer · " not in body  # the computer by its name, with its level beside it
+    assert "a computer, level strong" in body  # its badge
     winner = state.winner
     assert re.search(
         rf'team-box team-{winner} won">\s*<div class="team-score">\s*'

@@ -19,6 +19,7 @@ from games.engine import GameState, RuleOptions
 from games.engine.cards import ALL_CARDS
 from games.engine.records import HandRecord
 from games.engine.view import SeatView
+from games.players.names import computer_name
 from games.records.cards import CardFace
 from tests.games.finished_games import engine_game_played, finished_game_store
 
@@ -92,18 +93,15 @@ def test_three_handed_shows_each_players_own_score_and_the_winner(client, make_p
     game, state = finished_game_store([ann, None, bob], rules=rules, seed="three-record")
     client.force_login(ann)
     body = page(client, game)
+    names = ["Ann", computer_name(level="strong", game_id=game.pk, position=1), "Bob"]
     # one box per player, the winner's marked, each with their own score
-    for position, name in enumerate(["Ann", "Computer · strong", "Bob"]):
+    for position, name in enumerate(names):
         box = re.search(rf'team-box team-{position}( won)?">(.*?)</div>\s*</div>', body, re.S)
         assert box is not None and name in box.group(2)
         assert bool(box.group(1)) == (position == state.winner)
         assert f'<strong class="points">{state.scores[position]}</strong>' in box.group(2)
     header = re.search(r"<thead>(.*?)</thead>", body, re.S).group(1)
-    assert re.findall(r'class="team-col team-\d">([^<]*)<', header) == [
-        "Ann",
-        "Computer · strong",
-        "Bob",
-    ]
+    assert re.findall(r'class="team-col team-\d">([^<]*)<', header) == names
     rows = score_rows(body)
     assert len(rows) == len(state.records)
     for row, record in zip(rows, state.records, strict=True):
@@ -113,7 +111,7 @@ def test_three_handed_shows_each_players_own_score_and_the_winner(client, make_p
             if gain > 0:
                 assert f"+{gain}" in row
         if record.maker is not None:
-            assert ["Ann", "Computer · strong", "Bob"][record.maker] in text_of(row)
+            assert names[record.maker] in text_of(row)
 
 
 def test_call_ace_names_the_maker_with_the_partner_and_the_called_ace(client, make_player):
@@ -217,14 +215,32 @@ def test_no_hidden_card_of_a_variant_appears_on_the_page(client, make_player):
                     assert mark not in section, (rules, record.number, code, mark)
 
 
-def test_two_computers_of_one_level_are_told_apart_by_their_seat(client, make_player):
+def test_two_computers_of_one_level_are_told_apart_by_name_and_place(client, make_player):
     ann = make_player("Ann")
     state: GameState
     game, state = finished_game_store([ann, None, None], rules=RuleOptions(variant="three_handed"))
     client.force_login(ann)
     body = page(client, game)
-    assert "Computer · strong (seat 2)" in body and "Computer · strong (seat 3)" in body
+    left, right = (computer_name(level="strong", game_id=game.pk, position=p) for p in (1, 2))
+    assert left != right
+    seats = text_of(body.split('class="record-result')[1].split("</section>")[0])
+    # named as the table named them, and placed from Ann's seat as the table placed them
+    assert f"{left} computer · strong on your left" in seats
+    assert f"{right} computer · strong on your right" in seats
+    assert "(seat " not in body and "Computer · " not in body
     assert state.winner is not None
+
+
+def test_a_computer_named_like_a_person_at_the_table_is_told_apart(client, make_player):
+    rules = RuleOptions(variant="three_handed")
+    game, _ = finished_game_store([make_player("Ann"), None, None], rules=rules)
+    twin = computer_name(level="strong", game_id=game.pk, position=1)
+    person = game.seats.get(position=0).user
+    person.display_name_set(twin)
+    person.save()
+    client.force_login(make_player("Visitor"))
+    body = page(client, game)
+    assert f"{twin} (computer)" in body
 
 
 def test_a_farmers_call_tells_the_cards_shown_and_not_the_cards_taken(client, make_player):

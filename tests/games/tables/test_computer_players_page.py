@@ -17,6 +17,7 @@ from django.urls import reverse
 from accounts.models import User
 from games.players import published
 from games.players.levels import LEVELS
+from games.players.names import CAST
 from games.players.published import (
     BASELINE,
     OPENSPIEL_ISMCTS,
@@ -103,16 +104,42 @@ def test_the_page_is_open_to_anyone_and_shows_every_row(client) -> None:
         shown = section(page, row.level, row.opponent)
         assert f"{row.difference:+.3f}".replace("-", "\N{MINUS SIGN}") in shown
         assert f"{row.ci_low:+.3f}".replace("-", "\N{MINUS SIGN}") in shown
-        assert f"Over {row.deals:,} deals" in shown and row.command in shown
+        assert f"Over {row.deals:,} deals" in shown
         assert f"{row.points_per_hand:.3f}" in shown
+        # in a player's words: points over a hundred hands
+        more = "more" if row.difference > 0 else "fewer"
+        assert f"about {round(abs(row.difference) * 100)} points {more} than" in shown
+        assert "every 100 hands" in shown
     strong = section(page, "strong", BASELINE)
     row = published_strength().row("strong", BASELINE)
     assert f"{row.p50_ms:g}{MS} typically, {row.p95_ms:g}{MS} or less 19 times in 20" in strong
     for row in published_strength().rows:  # the verdict follows the interval
         verdict = (
-            "stronger" if row.ci_low > 0 else "weaker" if row.ci_high < 0 else "no clear difference"
+            "clearly stronger"
+            if row.ci_low > 0
+            else "clearly weaker"
+            if row.ci_high < 0
+            else "too close to call yet"
         )
         assert verdict in section(page, row.level, row.opponent)
+
+
+def test_the_page_speaks_to_players_and_links_the_developers_notes(client) -> None:
+    page = client.get(reverse("games:computer_players")).content.decode()
+    # no developer's command on a players' page: they are in the notes it links
+    assert "python -m" not in page and "games.lab" not in page
+    notes = reverse("games:computer_players_notes")
+    assert f'href="{notes}" id="computer-players-notes"' in page
+    answer = client.get(notes)
+    assert answer.status_code == 200 and answer["Content-Type"].startswith("text/plain")
+    text = answer.content.decode()
+    assert text.startswith("# Computer players")
+    for row in published_strength().rows:
+        assert row.command in text  # every figure's command, for whoever measures it again
+    # the names a player may meet at each level, as the table names its computers
+    for level in LEVELS:
+        cast = page.split(f'id="level-{level}"')[1].split('class="level"')[0]
+        assert all(name in cast for name in CAST[level])
 
 
 def test_a_missing_figure_says_not_measured_yet(client, figures_file) -> None:
@@ -133,7 +160,7 @@ def test_a_missing_figure_says_not_measured_yet(client, figures_file) -> None:
         assert "Not measured yet." in section(page, level, OPENSPIEL_ISMCTS)
     strong = section(page, "strong", OPENSPIEL_ISMCTS)
     assert "Not measured yet." not in strong
-    assert "+0.311" in strong and "+0.212 to +0.410" in strong and ROW["command"] in strong
+    assert "+0.311" in strong and "+0.212 to +0.410" in strong and ROW["command"] not in strong
     assert (
         "OpenSpiel" in strong
         and "41.5\N{NO-BREAK SPACE}ms typically, 142\N{NO-BREAK SPACE}ms or less" in strong

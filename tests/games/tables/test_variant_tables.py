@@ -16,6 +16,7 @@ from games.engine import RuleOptions, preset_rules
 from games.live.services.play import computer_act
 from games.live.services.sweeper import stalled_games
 from games.models import Action, Game, Seat
+from games.players.names import CAST, computer_name
 from games.selectors import engine_game, table_state
 from games.tables.services.tables import (
     TableError,
@@ -53,8 +54,15 @@ def test_a_table_has_the_variants_seats_and_computers_fill_them_at_their_level(
     state = table_state(game_id=game.pk, user_id=creator.pk)
     assert [seat["position"] for seat in state["seats"]] == list(range(seats))
     assert state["seats"][0] | {"computer": False, "level": None} == state["seats"][0]
-    for seat in state["seats"][1:]:
-        assert (seat["label"], seat["level"], seat["computer"]) == ("Computer · easy", "easy", True)
+    names = [computer_name(level="easy", game_id=game.pk, position=p) for p in range(1, seats)]
+    assert len(set(names)) == seats - 1 and set(names) <= set(CAST["easy"])  # a name each
+    for seat, name in zip(state["seats"][1:], names, strict=True):
+        assert (seat["label"], seat["name"], seat["level"], seat["computer"]) == (
+            f"{name} · easy",
+            name,
+            "easy",
+            True,
+        )
     assert state["rules"]["variant"] == preset_rules(preset).variant
     assert len(state["view"]["hand_sizes"]) == seats
     assert "result" not in state

@@ -115,7 +115,9 @@ function summary(review) {
   const line = el("ul", "review-summary");
   for (const verdict of MISTAKES) {
     const item = el("li", "review-count verdict-" + verdict);
-    item.append(el("strong", null, String(counts[verdict])), " " + VERDICTS[verdict].plural);
+    // "1 inaccuracy", "2 inaccuracies"
+    const word = counts[verdict] === 1 ? VERDICTS[verdict].word.toLowerCase() : VERDICTS[verdict].plural;
+    item.append(el("strong", null, String(counts[verdict])), " " + word);
     item.dataset.verdict = verdict;
     line.append(item);
   }
@@ -238,7 +240,10 @@ function drawResult(review) {
     result.append(el("p", "review-clean", "No inaccuracy found: every decision was within 0.2 points of the best."));
   }
   const all = el("details", "review-all");
-  all.append(el("summary", null, "All " + review.decisions.length + " decisions in the order of the game"));
+  const several = review.decisions.length !== 1;
+  all.append(
+    el("summary", null, several ? "All " + review.decisions.length + " decisions in the order of the game" : "The decision"),
+  );
   const rows = el("ol", "review-rows");
   const inOrder = [...review.decisions].sort((a, b) => a.index - b.index);
   for (const decision of inOrder) rows.append(gameOrderRow(decision));

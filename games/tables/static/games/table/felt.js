@@ -3,7 +3,7 @@
 
 import { $, el } from "./dom.js";
 import { SUITS, SUIT_NAMES, cardFace, cardName, trickWinner } from "./cards.js";
-import { placeOf, placesOf, seatName } from "./layout.js";
+import { placeOf, placesOf, seatName, seatNameWithin } from "./layout.js";
 
 const BIDDING = ["bid1", "bid2", "blind", "name_blind", "dealer_names"];
 // where the trick arrow points from the middle, by the place of the seat it points at
@@ -117,11 +117,11 @@ function renderTrump(ctx, scene) {
   words.append(el("strong", "", trump === "N" ? "No trump" : SUIT_NAMES[trump] + " are trump"));
   if (info.maker !== null && info.maker !== undefined) {
     const alone = info.maker_alone ? (info.blind_alone ? ", alone and blind" : ", alone") : "";
-    words.append(el("span", "named-by", "Named by " + seatName(state, info.maker) + alone));
+    words.append(el("span", "named-by", "Named by " + seatNameWithin(state, info.maker) + alone));
   }
   if (info.called_suit) {
     const known = info.partner !== null && info.partner !== undefined;
-    const partner = known ? " · partner: " + seatName(state, info.partner) : "";
+    const partner = known ? " · partner: " + seatNameWithin(state, info.partner) : "";
     words.append(el("span", "called", "Called the ace of " + SUITS[info.called_suit] + partner));
   }
   box.append(words);

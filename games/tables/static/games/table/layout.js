@@ -46,19 +46,43 @@ export function seatLabel(state, seat) {
   return info.label || info.name;
 }
 
-// what the page calls a seat in words: "You", "Anna", or for two seats of the same label
-// ("Computer · strong" twice) the label and where that seat sits from mine
+// what the page calls a seat in words, at the start of a sentence: "You", "Ada", "Anna"; for
+// two seats of one name (a person called Ada beside the computer Ada) the name and where that
+// seat sits from mine
 export function seatName(state, seat) {
   if (seat === state.my_seat) return "You";
   const where = twinPlace(state, seat);
-  return seatLabel(state, seat) + (where ? " (" + where + ")" : "");
+  return spokenName(state, seat) + (where ? " (" + where + ")" : "");
 }
 
-// where a seat sits from mine ("left", "across", "right") when another seat has its label
-export function twinPlace(state, seat) {
+// the same within a sentence: "you" rather than "You" ("Named by you", "Ada and you")
+export function seatNameWithin(state, seat) {
+  return seat === state.my_seat ? "you" : seatName(state, seat);
+}
+
+// the verb "to be" for a seat: "You were", "Ada was"
+export function wasOrWere(state, seat) {
+  return seat === state.my_seat ? "were" : "was";
+}
+
+// a seat's name without its level: "Ada" of "Ada · strong", a person's display name
+export function spokenName(state, seat) {
   const label = seatLabel(state, seat);
+  const at = label.indexOf(" · ");
+  return at < 0 ? label : label.slice(0, at);
+}
+
+// a computer of the table (its label carries its level: "Ada · strong"), not a person's seat
+// that the computer plays for them
+export function tableComputer(state, seat) {
+  return seatLabel(state, seat).includes(" · ");
+}
+
+// where a seat sits from mine ("left", "across", "right") when another seat has its name
+export function twinPlace(state, seat) {
+  const name = spokenName(state, seat);
   const twin = allSeats(state).some(
-    (other) => other !== seat && other !== state.my_seat && seatLabel(state, other) === label,
+    (other) => other !== seat && other !== state.my_seat && spokenName(state, other) === name,
   );
   return twin ? PLACE_WORDS[placeOf(state, seat)] : "";
 }
@@ -116,17 +140,18 @@ export function scorers(state) {
 export function teamLabel(state, team) {
   const seats = [team, team + 2];
   const mine = seats.includes(state.my_seat);
-  if (mine) return "You & " + seatLabel(state, (state.my_seat + 2) % 4);
-  return seatLabel(state, seats[0]) + " & " + seatLabel(state, seats[1]);
+  if (mine) return "You & " + seatName(state, (state.my_seat + 2) % 4);
+  return seatName(state, seats[0]) + " & " + seatName(state, seats[1]);
 }
 
 export function scorerOf(state, seat) {
   return partnered(state) ? seat % 2 : seat;
 }
 
-// "You", "Anna", "You and Anna", "Bob and Carl"
-export function namesOf(state, seats) {
-  const names = seats.map((seat) => seatName(state, seat));
+// "You", "Anna", "You and Anna", "Bob and you", "Bob and Carl"; `within`: within a sentence
+// ("you and Anna")
+export function namesOf(state, seats, within) {
+  const names = seats.map((seat, at) => (within || at > 0 ? seatNameWithin : seatName)(state, seat));
   if (names.length <= 1) return names.join("");
   return names.slice(0, -1).join(", ") + " and " + names[names.length - 1];
 }

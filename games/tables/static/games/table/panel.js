@@ -3,7 +3,7 @@
 
 import { $, el, plural } from "./dom.js";
 import { SUITS, SUIT_NAMES, cardName, cardShort } from "./cards.js";
-import { nameParts, partnered, scorers, seatName, shortName, twinPlace } from "./layout.js";
+import { nameParts, partnered, scorers, seatName, seatNameWithin, shortName, twinPlace } from "./layout.js";
 
 const RESULTS = {
   make: "made",
@@ -106,7 +106,7 @@ export function renderTrickHistory(ctx) {
         chip.title = seatName(state, play.seat) + ": " + cardName(play.card);
         item.append(chip);
       });
-      item.append(el("span", "muted", " won by " + seatName(state, trick.winner)));
+      item.append(el("span", "muted", " won by " + seatNameWithin(state, trick.winner)));
       return item;
     }),
   );

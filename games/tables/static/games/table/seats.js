@@ -13,6 +13,7 @@ import {
   seatInfo,
   seatLabel,
   seatName,
+  tableComputer,
   variantOf,
 } from "./layout.js";
 import { cardShort } from "./cards.js";
@@ -57,6 +58,12 @@ export function renderSeats(ctx) {
       chip.title = seatName(state, seat) + (seat === state.my_seat ? " deal" : " deals");
       name.append(chip);
     }
+    if (tableComputer(state, seat)) {
+      // a computer's face: its initial, coloured by its level
+      const face = el("span", "seat-avatar level-" + (info.level || "strong"), shown.charAt(0).toUpperCase());
+      face.setAttribute("aria-hidden", "true");
+      name.append(face);
+    }
     name.append(shown);
     about.append(name);
     if (level) about.append(el("div", "seat-level", level));
@@ -83,7 +90,6 @@ function marksOf(ctx, seat, info, over) {
   const { state, view } = ctx;
   const marks = el("div", "marks");
   const mine = state.my_seat;
-  const shown = seatLabel(state, seat);
   if (partnered(state) && mine !== null && seat === (mine + 2) % 4) marks.append(el("span", "mark partner", "Partner"));
   if (!over && variantOf(state) === "call_ace") {
     // the maker's partner, once this view may know it
@@ -102,7 +108,7 @@ function marksOf(ctx, seat, info, over) {
   }
   if (!over && view.exchange_seat === seat) marks.append(el("span", "mark under", "Exchanged"));
   if (!over && view.sitting_out.includes(seat)) marks.append(el("span", "mark out", "Sits out"));
-  if (info.computer && !/^computer/i.test(shown)) marks.append(el("span", "mark computer", "Computer plays"));
+  if (info.computer && !tableComputer(state, seat)) marks.append(el("span", "mark computer", "Computer plays"));
   else if (info.covered) marks.append(el("span", "mark covered", "Computer covering"));
   return marks;
 }

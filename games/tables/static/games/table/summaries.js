@@ -3,7 +3,7 @@
 
 import { $, el, plural } from "./dom.js";
 import { SUITS, SUIT_NAMES, cardName, cardShort } from "./cards.js";
-import { namesOf, partnered, scorers, seatCount, seatName } from "./layout.js";
+import { namesOf, partnered, scorers, seatCount, seatName, seatNameWithin, wasOrWere } from "./layout.js";
 
 const PENALTY = {
   all_tricks: "every trick goes to the other side",
@@ -58,7 +58,8 @@ function headline(state, record) {
   const makers = makerSide(state, record);
   // partners making trump together are "we" or "they", as the score panel's "Us" and "Them"
   const who = makers.length === 2 && partnered(state) ? (makers.includes(state.my_seat) ? "we" : "they") : null;
-  const names = who || namesOf(state, makers);
+  // within the sentence "Hand 3: …": "you made it", "Ada and you made it"
+  const names = who || namesOf(state, makers, true);
   const several = who || makers.length > 1 || makers[0] === state.my_seat;
   switch (record.outcome) {
     case "make":
@@ -70,7 +71,7 @@ function headline(state, record) {
     case "all_pass":
       return "everyone passed";
     case "redeal":
-      return record.redeal_by !== null ? seatName(state, record.redeal_by) + " asked for a redeal" : "a new deal";
+      return record.redeal_by !== null ? seatNameWithin(state, record.redeal_by) + " asked for a redeal" : "a new deal";
     case "renege":
       return "a renege";
     default:
@@ -104,14 +105,16 @@ function trumpLine(state, record) {
   } else text = maker + " named " + suit;
   if (record.maker_alone && !record.blind_alone) text += ", alone";
   if (record.lone_defender !== null && record.lone_defender !== undefined) {
-    text += "; " + seatName(state, record.lone_defender) + " defended alone";
+    text += "; " + seatNameWithin(state, record.lone_defender) + " defended alone";
   }
   if (record.called_suit) {
     const partner = record.partner !== null && record.partner !== undefined;
     text +=
       "; called the ace of " +
       SUITS[record.called_suit] +
-      (partner ? ": " + seatName(state, record.partner) + " was the partner" : ", which nobody else could answer");
+      (partner
+        ? ": " + seatNameWithin(state, record.partner) + " " + wasOrWere(state, record.partner) + " the partner"
+        : ", which nobody else could answer");
   }
   return text + ".";
 }
@@ -134,7 +137,7 @@ function pointsLine(state, record) {
         (changes[scorer.index] > 0 ? "+" : "−") +
         plural(Math.abs(changes[scorer.index]), "point") +
         " " +
-        (scorer.side ? "for " + scorer.side.toLowerCase() : scorer.label),
+        (scorer.side ? "for " + scorer.side.toLowerCase() : "for " + seatNameWithin(state, scorer.index)),
     );
   return parts.length ? parts.join(" · ") : "No points.";
 }
