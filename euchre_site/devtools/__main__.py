@@ -15,6 +15,7 @@ def main(argv: list[str] | None = None) -> int:
     serve_parser.add_argument("--host", default="127.0.0.1")
     serve_parser.add_argument("--port", type=int, default=8000)
     serve_parser.add_argument("--workers", type=int, default=2, help="Celery worker processes")
+    commands.add_parser("setup", help="install what the tests need beside the .venv (axe-core)")
     test_parser = commands.add_parser("test", help="run the tests on PostgreSQL and Redis")
     test_parser.add_argument("pytest_args", nargs=argparse.REMAINDER, help="passed to pytest")
     # pytest's own options (-q, -k ...) pass through untouched: argparse's REMAINDER drops
@@ -24,6 +25,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unrecognized arguments: {' '.join(unknown)}")
     if args.command == "test":
         args.pytest_args = [*unknown, *args.pytest_args]
+    if args.command == "setup":
+        test.ensure_axe()
+        return 0  # the checks it serves are skipped, with the reason, when it cannot be had
     if args.command == "serve":
         return serve.serve(host=args.host, port=args.port, workers=args.workers)
     return test.run_tests(args.pytest_args)

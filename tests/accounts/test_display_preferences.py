@@ -32,6 +32,8 @@ DEFAULTS = {
     "rearrange_hand": False,
     "show_scoreboard": True,
     "trick_counter": True,
+    "four_colour": False,
+    "large_cards": False,
 }
 
 

@@ -13,8 +13,7 @@ const PENALTY = {
 
 export function handSummary(ctx, record) {
   const { state } = ctx;
-  const box = el("div", "summary hand-summary");
-  box.setAttribute("role", "status");
+  const box = el("div", "summary hand-summary"); // told to screen readers by announce.js
   box.append(el("h2", "", "Hand " + (record.number + 1) + ": " + headline(state, record)));
   const lines = el("ul", "summary-lines");
   const add = (text, className) => text && lines.append(el("li", className || "", text));
