@@ -236,7 +236,10 @@ def test_the_game_over_and_the_display_preferences_pass_axe(browser, axe_script,
         assert set(moves.split(", ")) == {"0s"}
         page.keyboard.press("ArrowRight")
         page.screenshot(path=shots / "four-colour-large-desktop.png")
-        check_both_sizes(page, axe_script, "the four-colour deck with larger cards")
+        page.evaluate("document.querySelectorAll('#table details').forEach((d) => (d.open = true))")
+        check_both_sizes(
+            page, axe_script, "the four-colour deck, larger cards, the side panel open"
+        )
         page.set_viewport_size(PHONE)
         page.keyboard.press("ArrowRight")
         page.screenshot(path=shots / "four-colour-large-phone.png")
@@ -265,6 +268,15 @@ def test_the_site_s_pages_pass_axe(live_site, browser, axe_script, shots):
     for path in [*pages, "/coins/"]:
         page.goto(f"{live_site}{path}")
         check_both_sizes(page, axe_script, path)
+    # the new display preferences on the settings page, the keyboard's focus on one of them
+    page.goto(f"{live_site}/accounts/settings/")
+    page.focus("form.display-form input[name=four_colour]")
+    page.keyboard.press("Space")
+    page.locator("form.display-form input[name=large_cards]").focus()
+    page.locator("form.display-form").screenshot(path=shots / "settings-display-desktop.png")
+    page.set_viewport_size(PHONE)
+    page.locator("form.display-form").screenshot(path=shots / "settings-display-phone.png")
+    page.set_viewport_size(DESKTOP)
     # the record page's review: asked for, run by the worker, then read
     page.goto(f"{live_site}/games/{game.pk}/")
     page.get_by_role("button", name="Review my play").click()

@@ -49,7 +49,7 @@ export function handSummary(ctx, record) {
   }
   box.append(lines);
   box.append(scoreTable(state, record.score_after));
-  box.append(el("p", "hint", "Click to continue"));
+  box.append(el("p", "hint", "Click, or press Esc, to continue"));
   return box;
 }
 
