@@ -176,6 +176,9 @@ def test_a_hand_played_by_keyboard_alone_is_told_in_words_and_in_order(browser, 
         check_both_sizes(page, axe_script, "a hand's summary", paused=True)
         assert page.locator("#felt-overlay .hand-summary").count() == 1  # still the summary
         page.screenshot(path=shots / "summary-desktop.png")
+        page.set_viewport_size(PHONE)
+        page.screenshot(path=shots / "summary-phone.png")
+        page.set_viewport_size(DESKTOP)
         page.keyboard.press("Escape")
         page.wait_for_selector("#felt-overlay .hand-summary", state="detached")
         page.clock.resume()
@@ -215,6 +218,9 @@ def test_the_game_over_and_the_display_preferences_pass_axe(browser, axe_script,
         page.wait_for_selector("#keys-help[open]")
         check_both_sizes(page, axe_script, "the keys' list", within="#keys-help")
         page.screenshot(path=shots / "keys-help-desktop.png")
+        page.set_viewport_size(PHONE)
+        page.screenshot(path=shots / "keys-help-phone.png")
+        page.set_viewport_size(DESKTOP)
         page.keyboard.press("Escape")
         page.wait_for_selector("#keys-help:not([open])", state="attached")
 
