@@ -165,7 +165,8 @@ function wonWords(state, winner) {
 // ---- the end of a hand and of the game --------------------------------------------------------
 
 function sideWords(state, scorer) {
-  return scorer.side ? (scorer.side === "Us" ? "us" : "them") : scorer.label;
+  if (scorer.side) return scorer.side === "Us" ? "us" : "them";
+  return scorer.label === "You" ? "you" : scorer.label; // mid-sentence: "1 point to you"
 }
 
 function scoreWords(state, score) {
