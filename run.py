@@ -3,6 +3,7 @@
 
     python3 run.py serve     create .venv, install, migrate, load demo data, start the site
     python3 run.py test      run the whole test suite on PostgreSQL and Redis
+    python3 run.py setup     only create .venv (and install the browser tests' axe-core with npm)
 
 Standard library only: it creates `.venv` beside this file, installs the project into it (again
 whenever pyproject.toml changes) and hands over to `euchre_site.devtools` inside it.
@@ -57,9 +58,10 @@ def arguments_checked(argv: list[str]) -> None:
 def main() -> int:
     arguments_checked(sys.argv[1:])
     ensure_environment()
-    if sys.argv[1] == "setup":
-        return 0  # only the environment was asked for (CI's lint steps use it)
     command = [str(PYTHON), "-m", "euchre_site.devtools", *sys.argv[1:]]
+    if len(sys.argv) > 1 and sys.argv[1] == "setup":
+        # the environment, and the browser tests' npm tools (CI's lint steps use it)
+        return subprocess.call([*command[:3], "setup"], cwd=ROOT)
     # exec, so that Ctrl-C and the exit code belong to the real command
     os.chdir(ROOT)
     os.execv(command[0], command)

@@ -5,7 +5,7 @@ trick. If disabled, they flip over by pressing the device screen." "Trick Arrow"
 Selection: If 'Once' is selected, a card is selected by pressing it once ... If 'Twice' is
 selected, you need to press the white frame after selecting a card." "Sorting Hand",
 "Rearranging Hand: If enabled, the cards in your hand can be swapped." the scoreboard and the
-"Trick Counter".
+"Trick Counter". Issue 53 adds a four-colour deck and larger cards.
 
 Stored as a JSON object on the player (`User.display_preferences`) holding only what they
 changed; `display_preferences_of` fills in the defaults, so a new preference needs no migration.
@@ -65,6 +65,14 @@ PREFERENCES: dict[str, Preference] = {
     "trick_counter": Preference(
         True, "Trick counter", "Each player's tricks this hand, shown by their seat."
     ),
+    # issue 53: for players who tell suits apart by colour more easily than by shape, and for
+    # those who need the cards bigger
+    "four_colour": Preference(
+        False,
+        "Four-colour deck",
+        "Clubs green and diamonds blue, so that each suit has its own colour.",
+    ),
+    "large_cards": Preference(False, "Larger cards", "Bigger cards in your hand and on the table."),
 }
 
 

@@ -9,7 +9,7 @@ import argparse
 def parser() -> argparse.ArgumentParser:
     main = argparse.ArgumentParser(prog="run.py", description="Run the Euchre site or its tests.")
     commands = main.add_subparsers(dest="command", required=True)
-    commands.add_parser("setup", help="only create .venv and install the project")
+    commands.add_parser("setup", help="create .venv; install the project and axe-core")
     serve = commands.add_parser("serve", help="set up and start the whole site")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     serve.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")

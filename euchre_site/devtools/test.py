@@ -54,6 +54,29 @@ def ensure_chromium() -> str | None:
     return found
 
 
+AXE_DIR = ROOT / "tests" / "browser" / "axe"
+AXE_SCRIPT = AXE_DIR / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def ensure_axe() -> Path | None:
+    """axe-core for the accessibility checks of the browser tests, as package-lock.json pins it,
+    installed with npm into tests/browser/axe/node_modules (ignored by git) when missing.
+    Without it those checks are skipped with the reason, never silently passed."""
+    if AXE_SCRIPT.exists():
+        return AXE_SCRIPT
+    npm = shutil.which("npm")
+    if npm is None:
+        say("npm is missing: the accessibility checks (axe-core) will be skipped")
+        return None
+    say("installing axe-core with npm for the accessibility checks (once)")
+    command = [npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"]
+    installed = subprocess.call(command, cwd=AXE_DIR, stdout=subprocess.DEVNULL) == 0
+    if not installed or not AXE_SCRIPT.exists():
+        say("could not install axe-core: the accessibility checks will be skipped")
+        return None
+    return AXE_SCRIPT
+
+
 def run_pytest(pytest_args: list[str], env: dict[str, str]) -> int:
     """pytest in a child process, waited for whatever signal comes, so that it always tears down
     the processes its tests started before the servers here stop. Ctrl-C reaches pytest itself
@@ -102,6 +125,9 @@ def run_tests(pytest_args: list[str]) -> int:
     chromium = ensure_chromium()
     if chromium:
         env.setdefault("EUCHRE_CHROMIUM", chromium)
+    axe = ensure_axe()
+    if axe:
+        env.setdefault("EUCHRE_AXE", str(axe))
     services: list[RunningService] = []
     try:
         if not env.get("DATABASE_URL"):

@@ -33,6 +33,8 @@ DEFAULTS = {
     "hints": True,
     "show_scoreboard": True,
     "trick_counter": True,
+    "four_colour": False,
+    "large_cards": False,
 }
 
 

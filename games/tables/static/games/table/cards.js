@@ -54,12 +54,16 @@ export function cardImage(cardsUrl, card, className) {
   return image;
 }
 
-// the face in a frame that can carry a large corner index, readable on a phone
+// the face in a frame that can carry a large corner index, readable on a phone; one image to
+// assistive technology, named in words (the index, "J♠", is drawn by CSS and not read)
 export function cardFace(cardsUrl, card, className) {
   const face = el("span", "face" + (className ? " " + className : ""));
   face.append(cardImage(cardsUrl, card));
+  face.setAttribute("role", "img");
+  face.setAttribute("aria-label", card ? cardName(card) : "A card, face down");
   if (card) {
     face.dataset.index = cardShort(card);
+    face.dataset.suit = card === JOKER ? "X" : card[1];
     face.classList.toggle("red", isRed(card));
   }
   return face;

@@ -3,9 +3,10 @@
 // exchange, the status line, the countdown and the notice when the computer played for me.
 
 import { $, button, el } from "./dom.js";
-import { cardShort, sortForAction } from "./cards.js";
+import { cardName, sortForAction } from "./cards.js";
 import { seatInfo, seatName } from "./layout.js";
 import { actionLabel, myTurnText } from "./labels.js";
+import { markKey } from "./keys.js";
 
 const PICKING = {
   under: {
@@ -45,14 +46,14 @@ export function renderActions(ctx) {
   }
   if (ui.selected) {
     const verb = legal.includes("discard:" + ui.selected) ? "discard:" : "play:";
-    const label = (verb === "play:" ? "Play the " : "Lay away the ") + cardShort(ui.selected);
+    const label = (verb === "play:" ? "Play the " : "Lay away the ") + cardName(ui.selected).toLowerCase();
     box.append(button(label, "button action confirm", () => ctx.act(verb + ui.selected), verb + ui.selected));
   }
   const plain = legal.filter((action) => !/^(play|discard|under|exchange):/.test(action));
   if (!ui.picking) {
     plain.forEach((action) => {
       const className = "button action " + action.replace(":", "-") + (action === "redeal" ? " secondary" : "");
-      box.append(button(actionLabel(action, view), className, () => ctx.act(action), action));
+      box.append(markKey(button(actionLabel(action, view), className, () => ctx.act(action), action), action));
     });
   }
   const available = { under: kinds("under"), exchange: kinds("exchange") };
@@ -63,18 +64,17 @@ export function renderActions(ctx) {
   }
   Object.keys(PICKING).forEach((kind) => {
     if (!available[kind].length) return;
-    box.append(
-      button(
-        pickingWords(ctx, kind).start,
-        "button action secondary",
-        () => {
-          ui.picking = { kind, cards: [] };
-          ui.selected = null;
-          ctx.rerender();
-        },
-        kind,
-      ),
+    const start = button(
+      pickingWords(ctx, kind).start,
+      "button action secondary",
+      () => {
+        ui.picking = { kind, cards: [] };
+        ui.selected = null;
+        ctx.rerender();
+      },
+      kind,
     );
+    box.append(markKey(start, kind));
   });
 }
 

@@ -22,7 +22,9 @@ function trickSlots(state) {
         return slot;
       }),
     );
-    trick.append(el("div", "trick-arrow", "➜"));
+    const arrow = el("div", "trick-arrow", "➜");
+    arrow.setAttribute("aria-hidden", "true"); // the card's own name says it takes the trick
+    trick.append(arrow);
   }
   trick.querySelectorAll(".trick-slot").forEach((slot) => slot.replaceChildren());
   return (seat) => trick.querySelector('.trick-slot[data-place="' + placeOf(state, seat) + '"]');
@@ -53,6 +55,7 @@ export function renderFelt(ctx, scene) {
 function played(ctx, play, index, winning) {
   const face = cardFace(ctx.cardsUrl, play.card, "played" + (winning ? " winning" : ""));
   face.title = seatName(ctx.state, play.seat) + ": " + cardName(play.card);
+  face.setAttribute("aria-label", face.title + (index === 0 ? ", led" : "") + (winning ? ", taking the trick" : ""));
   if (index === 0) face.append(el("span", "led", "led"));
   return face;
 }
@@ -112,7 +115,9 @@ function renderTrump(ctx, scene) {
   }
   box.hidden = false;
   box.className = "felt-trump suit-" + trump;
-  box.append(el("span", "trump-symbol", trump === "N" ? "NT" : SUITS[trump]));
+  const symbol = el("span", "trump-symbol", trump === "N" ? "NT" : SUITS[trump]);
+  symbol.setAttribute("aria-hidden", "true"); // the words beside it say it
+  box.append(symbol);
   const words = el("span", "trump-words");
   words.append(el("strong", "", trump === "N" ? "No trump" : SUIT_NAMES[trump] + " are trump"));
   if (info.maker !== null && info.maker !== undefined) {
@@ -122,7 +127,9 @@ function renderTrump(ctx, scene) {
   if (info.called_suit) {
     const known = info.partner !== null && info.partner !== undefined;
     const partner = known ? " · partner: " + seatNameWithin(state, info.partner) : "";
-    words.append(el("span", "called", "Called the ace of " + SUITS[info.called_suit] + partner));
+    const called = el("span", "called", "Called the ace of " + SUITS[info.called_suit]);
+    called.append(el("span", "visually-hidden", " " + SUIT_NAMES[info.called_suit].toLowerCase()), partner);
+    words.append(called);
   }
   box.append(words);
 }

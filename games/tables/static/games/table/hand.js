@@ -3,7 +3,7 @@
 // going under or an exchange.
 
 import { $, el } from "./dom.js";
-import { cardFace, sortCards } from "./cards.js";
+import { cardFace, cardName, sortCards } from "./cards.js";
 
 const DRAG_START_PX = 8;
 
@@ -44,16 +44,22 @@ export function renderHand(ctx) {
       node.type = "button";
       node.dataset.card = card;
       node.append(cardFace(ctx.cardsUrl, card));
+      // its name in words, with what a look at it tells: may it be played, is it picked
+      let name = cardName(card);
       if (ui.picking) {
         node.classList.add("legal");
         node.classList.toggle("picked", ui.picking.cards.includes(card));
+        node.setAttribute("aria-pressed", String(ui.picking.cards.includes(card)));
       } else if (playable) {
         node.classList.add("legal");
         node.classList.toggle("follows", honest.has(action));
         node.classList.toggle("selected", ui.selected === card);
+        if (ui.selected === card) name += ", selected: press again to play it";
       } else if (choosing) {
         node.classList.add("dimmed");
+        name += ", cannot be played now";
       }
+      node.setAttribute("aria-label", name);
       node.addEventListener("click", () => {
         if (ui.dragged) {
           ui.dragged = false; // the end of a drag, not a click

@@ -5,6 +5,7 @@
 // chat input; its frames show the game as of the last complete trick (games/watch/consumers.py).
 
 import { $, el } from "./dom.js";
+import { createAnnouncer } from "./announce.js";
 import { createChat, createReports, toast } from "./chat.js";
 import { renderActions, renderCountdown, renderStatus } from "./controls.js";
 import { renderFelt } from "./felt.js";
@@ -13,6 +14,7 @@ import { createHints } from "./hints.js";
 import { seatName } from "./layout.js";
 import { createLesson } from "./lesson.js";
 import { renderScore, renderScoreSheet, renderTrickHistory } from "./panel.js";
+import { focusKey, listenForKeys, restoreFocus } from "./keys.js";
 import { createPreferences } from "./preferences.js";
 import { createScenes } from "./scenes.js";
 import { renderSeats } from "./seats.js";
@@ -34,6 +36,7 @@ let earnedAsked = false;
 const ui = { picking: null, selected: null, order: null, dragged: false };
 
 const scenes = createScenes(() => render());
+const announcer = createAnnouncer();
 const preferences = createPreferences((prefs, changes) => {
   if ("auto_flip" in changes) scenes.setAutoFlip(prefs.auto_flip);
   if ("card_selection" in changes) ui.selected = null;
@@ -114,6 +117,7 @@ function showState(frame) {
   }
   scenes.observe(state, preferences.get());
   render();
+  announcer.observe(state);
 }
 
 function receiveOther(frame) {
@@ -219,6 +223,7 @@ function render() {
   if (state.status === "open") return renderWaitingRoom();
   const ctx = context();
   const scene = scenes.current();
+  const focused = focusKey(); // the hand and the buttons are drawn anew: the keyboard keeps its place
   renderSeats(ctx);
   renderFelt(ctx, scene);
   renderOverlay(ctx, scene);
@@ -233,6 +238,7 @@ function render() {
   renderScore(ctx);
   renderScoreSheet(ctx);
   renderTrickHistory(ctx);
+  restoreFocus(focused);
   if (state.status === "finished") finished();
 }
 
@@ -387,7 +393,16 @@ $("too-many-retry").addEventListener("click", () => {
   socket.connect();
 });
 
+listenForKeys({
+  sceneShown: () => Boolean(scenes.current()),
+  closeScene: () => felt && felt.click(), // as a click on the felt does
+});
+
 scenes.observe(state, preferences.get());
 render();
+announcer.observe(state);
 if (root.dataset.socketPath) socket.connect();
-setInterval(() => renderCountdown(state, clockSkew), 250);
+setInterval(() => {
+  renderCountdown(state, clockSkew);
+  announcer.tick(state, clockSkew);
+}, 250);

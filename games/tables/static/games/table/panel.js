@@ -90,6 +90,12 @@ export function renderScoreSheet(ctx) {
     [String(record.number + 1), record.trump ? SUITS[record.trump] : "—", maker, result].forEach((text) =>
       row.append(el("td", "", text)),
     );
+    if (record.trump && record.trump !== "N") {
+      // the suit's symbol is seen, its name read
+      const cell = row.children[1];
+      cell.replaceChildren(el("span", "", SUITS[record.trump]), el("span", "visually-hidden", SUIT_NAMES[record.trump]));
+      cell.firstChild.setAttribute("aria-hidden", "true");
+    }
     columns.forEach((scorer) => row.append(el("td", "", String(record.score_after[scorer.index]))));
     return row;
   });
@@ -104,7 +110,8 @@ export function renderTrickHistory(ctx) {
       trick.plays.forEach((play) => {
         const chip = el("span", "chip" + (play.seat === trick.winner ? " won" : ""), cardShort(play.card));
         chip.title = seatName(state, play.seat) + ": " + cardName(play.card);
-        item.append(chip);
+        chip.setAttribute("aria-hidden", "true"); // read in words beside it
+        item.append(chip, el("span", "visually-hidden", chip.title + ". "));
       });
       item.append(el("span", "muted", " won by " + seatNameWithin(state, trick.winner)));
       return item;

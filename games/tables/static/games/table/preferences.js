@@ -12,6 +12,8 @@ const DEFAULTS = {
   hints: true,
   show_scoreboard: true,
   trick_counter: true,
+  four_colour: false,
+  large_cards: false,
 };
 
 export function createPreferences(onChange, toast) {
@@ -25,6 +27,8 @@ export function createPreferences(onChange, toast) {
     root.classList.toggle("no-scoreboard", !prefs.show_scoreboard);
     root.classList.toggle("no-trick-counter", !prefs.trick_counter);
     root.classList.toggle("no-trick-arrow", !prefs.trick_arrow);
+    root.classList.toggle("four-colour", Boolean(prefs.four_colour));
+    root.classList.toggle("large-cards", Boolean(prefs.large_cards));
     if (!menu) return;
     Object.entries(prefs).forEach(([name, value]) => {
       menu.querySelectorAll('[name="' + name + '"]').forEach((input) => {

@@ -56,7 +56,9 @@ export function renderSeats(ctx) {
     if (!over && view.dealer === seat) {
       const chip = el("span", "dealer-chip", "D");
       chip.title = seatName(state, seat) + (seat === state.my_seat ? " deal" : " deals");
+      chip.setAttribute("aria-hidden", "true"); // said in words after the name
       name.append(chip);
+      name.append(el("span", "visually-hidden", "Dealer: "));
     }
     if (tableComputer(state, seat)) {
       // a computer's face: its initial, coloured by its level

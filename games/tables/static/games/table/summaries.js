@@ -13,8 +13,7 @@ const PENALTY = {
 
 export function handSummary(ctx, record) {
   const { state } = ctx;
-  const box = el("div", "summary hand-summary");
-  box.setAttribute("role", "status");
+  const box = el("div", "summary hand-summary"); // told to screen readers by announce.js
   box.append(el("h2", "", "Hand " + (record.number + 1) + ": " + headline(state, record)));
   const lines = el("ul", "summary-lines");
   const add = (text, className) => text && lines.append(el("li", className || "", text));
@@ -50,7 +49,7 @@ export function handSummary(ctx, record) {
   }
   box.append(lines);
   box.append(scoreTable(state, record.score_after));
-  box.append(el("p", "hint", "Click to continue"));
+  box.append(el("p", "hint", "Click, or press Esc, to continue"));
   return box;
 }
 
