@@ -100,7 +100,7 @@ def card_words(card: str) -> str:
 def expected_events(table: HarnessTable, record) -> list[str]:
     """What the live region must say of a finished hand, in order: written out here from the
     engine's record, not read from the page's code."""
-    names = {seat["position"]: seat["label"] for seat in table.seats()}
+    names = {seat["position"]: seat["name"] for seat in table.seats()}
     names[table.my_seat] = "You"
     said = []
     for bid in record.bids:
