@@ -50,7 +50,10 @@ export function handSummary(ctx, record) {
   }
   box.append(lines);
   box.append(scoreTable(state, record.score_after));
-  box.append(el("p", "hint", "Click to continue"));
+  // main.js: the felt's click handler moves on (and tells the server I have seen it)
+  const next = el("button", "button secondary summary-continue", "Continue");
+  next.type = "button";
+  box.append(next);
   return box;
 }
 
