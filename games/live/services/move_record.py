@@ -135,7 +135,8 @@ def _hand_pause_add(
     """`shown_after_ms` with the pause between hands added for each hand the moves end, the
     game going on: the page shows the summary before the next deal (`hand_pause`)."""
     ends = [number for number, move in enumerate(moves) if move.hand_ended]
-    if not ends:
+    people = tuple(seat.user_id for seat in seats.values() if seat.user_id and not seat.cancelled)
+    if not ends or not people:  # a table everyone left: nobody's summary to wait for
         return shown_after_ms
     pause_ms = hand_pause_ms()
     # the page shows the moves after the last hand's end a run's pace apart, after its summary
@@ -143,13 +144,12 @@ def _hand_pause_add(
     shown_after_ms += len(ends) * pause_ms
     until = now + timedelta(milliseconds=shown_after_ms - after_ms)
     last = moves[-1].after
-    people = (seat.user_id for seat in seats.values() if seat.user_id and not seat.cancelled)
     pause = HandPause(
         version=game.version,
         hand=moves[ends[-1]].after.hand_number - 1,
         until_ms=int(until.timestamp() * 1000),
         after_ms=after_ms,
-        waiting=tuple(people),
+        waiting=people,
         to_act=last.to_act,  # type: ignore[arg-type]  # a game not over: a seat acts
     )
     hand_pause_begin(game_id=game.pk, pause=pause)

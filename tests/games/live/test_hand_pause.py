@@ -11,7 +11,7 @@ import pytest
 from django.utils import timezone
 
 from games.live.services.hand_pause import ContinueRefused, hand_continue, hand_pause_of
-from games.live.services.play import game_act
+from games.live.services.play import computer_run, game_act
 from games.live.services.turn_timers import due_timeouts_queue
 from games.models import Action, Game, Seat
 from games.players import choose_action
@@ -229,3 +229,18 @@ def test_a_continue_over_the_socket_tells_the_page_its_new_deadline(make_player,
     told = run(scenario)
     game.refresh_from_db()
     assert told == game.turn_deadline.isoformat() and game.turn_deadline < paused_deadline
+
+
+def test_a_table_everyone_left_has_no_pause_between_hands(started_table, empty_queue):
+    """Nobody seated sees a summary: the computers play on without waiting for one."""
+    game, _players = started_table()
+    Seat.objects.filter(game=game).update(cancelled=True)
+    hand = engine_game(game).hand_number
+    while engine_game(game).hand_number == hand:
+        computer_run(game_id=game.pk, version=game.version)
+        game.refresh_from_db()
+    assert game.status == Game.Status.PLAYING and game.turn_deadline is None
+    assert hand_pause_of(game.pk) is None
+    # the computer's run after the hand's end is due a computer's pause on, no summary's
+    due = run_due(empty_queue, game)
+    assert due <= timezone.now() + COMPUTER_PAUSE * 8
