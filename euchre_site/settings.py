@@ -225,6 +225,9 @@ GAME_TURN_SECONDS = float(os.environ.get("GAME_TURN_SECONDS", "30"))
 GAME_TURN_FLOOR_SECONDS = float(os.environ.get("GAME_TURN_FLOOR_SECONDS", "4"))
 # a short pause before a computer moves, so that people can follow the play
 GAME_COMPUTER_PAUSE_SECONDS = float(os.environ.get("GAME_COMPUTER_PAUSE_SECONDS", "0.8"))
+# between two hands the page shows the last trick and the hand's summary this long before the new
+# deal; the server starts the new hand's first turn (and the computers' bids) after it too
+GAME_HAND_PAUSE_SECONDS = float(os.environ.get("GAME_HAND_PAUSE_SECONDS", "7"))
 # a move this late past its deadline (or a computer's pause) means its task was lost
 GAME_SWEEP_GRACE_SECONDS = float(os.environ.get("GAME_SWEEP_GRACE_SECONDS", "5"))
 GAME_SWEEP_EVERY_SECONDS = float(os.environ.get("GAME_SWEEP_EVERY_SECONDS", "5"))

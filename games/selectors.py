@@ -113,6 +113,9 @@ def table_fields(game: Game, seats: list[Seat]) -> dict[str, Any]:
         # the page shows a computer's move this long after the move before it: a run of
         # computer moves is made at once (games.live.services.play.computer_run)
         "computer_pause_ms": int(settings.GAME_COMPUTER_PAUSE_SECONDS * 1000),
+        # the last trick and the summary of a hand are shown this long before the next deal,
+        # which the server's clock waits for (games.live.services.hand_pause)
+        "hand_pause_ms": int(settings.GAME_HAND_PAUSE_SECONDS * 1000),
     }
 
 

@@ -1,7 +1,9 @@
 """The live table over WebSocket. Thin: it checks the shape of messages and calls services.
 
 In: {"type": "act", "action": "play:JS", "version": 12}, {"type": "touch", "version": 12},
-{"type": "sync", "version": 12}, {"type": "chat", "text": "...", "version": 12},
+{"type": "sync", "version": 12}, {"type": "continue", "hand": 3, "version": 12} (my page
+moved on from hand 3's summary: services/hand_pause.py),
+{"type": "chat", "text": "...", "version": 12},
 {"type": "mute", "seat": 2, "version": 12}, {"type": "unmute", "seat": 2, "version": 12} and
 {"type": "hint", "version": 12} (consumer_hints.py).
 Out: {"type": "state", "version": ..., "view": ...} (this seat's own view, after every change;
@@ -57,6 +59,7 @@ from .rate_limit import SocketGuard, Verdict
 from .selectors import MutesAtTable
 from .services.after_move import seat_group, table_group
 from .services.chat import ChatRejected, chat_opening_reads, chat_post, chat_with_mutes
+from .services.hand_pause import ContinueRefused, hand_continue
 from .services.message_budget import PlayerBudget
 from .services.move_retry import MoveBusy, game_act_retrying
 from .services.mutes import MuteRefused, chat_mute_seat, chat_unmute_seat
@@ -233,6 +236,17 @@ class TableConsumer(SocketHints, SocketPlaces, AsyncWebsocketConsumer):
             await self.sync()
         elif kind == "hint":
             await self.ask_hint(message)
+        elif kind == "continue":
+            hand = message.get("hand")  # the finished hand whose summary my page moved on from
+            if type(hand) is not int or not 0 <= hand <= 10_000:
+                await self.send_error("bad_message", "A continue message needs a hand number.")
+                return
+            try:
+                await on_any_thread(hand_continue)(
+                    game_id=self.game_id, user_id=self.user_id, hand=hand
+                )
+            except ContinueRefused as refused:
+                await self.send_error(refused.code, refused.message, version=refused.version)
         elif kind == "chat":
             text = message.get("text")
             if not isinstance(text, str):

@@ -39,7 +39,15 @@ _HAND_TEXTS_MAX = 10_000  # about 1,000 tables of about 10 hands
 # in every frame, with or without the table's part: the page reads them before anything else
 FRAME_HEAD_KEYS = ("type", "game")
 # the rest of the table's part, which a page keeps from the last frame that had it (main.js)
-TABLE_KEYS = ("kind", "variant", "rules", "seat_count", "seats", "computer_pause_ms")
+TABLE_KEYS = (
+    "kind",
+    "variant",
+    "rules",
+    "seat_count",
+    "seats",
+    "computer_pause_ms",
+    "hand_pause_ms",
+)
 
 
 def table_text(table: dict[str, Any]) -> str:

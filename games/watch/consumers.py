@@ -170,6 +170,8 @@ class WatchConsumer(TableConsumer):
         kind = message["type"]
         if kind == "sync":
             await self.sync()
+        elif kind == "continue":
+            return  # a watcher's page moving on from a hand's summary paces nobody's clock
         elif kind in ("act", "chat", "mute", "unmute", "touch", "hint"):
             await self.send_error("watching", WATCHERS_ONLY, version=self.version)
         else:

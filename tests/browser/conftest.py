@@ -50,10 +50,19 @@ def wait_for_port(port: int, process: subprocess.Popen, timeout: float = 30) -> 
 
 
 @pytest.fixture
-def live_site(transactional_db, redis_client, tmp_path, settings) -> Iterator[str]:
-    """The base URL of daphne serving the real ASGI app, with a worker for computer turns."""
+def live_site(transactional_db, redis_client, tmp_path, settings, request) -> Iterator[str]:
+    """The base URL of daphne serving the real ASGI app, with a worker for computer turns. A
+    test's `live_site_timing` mark sets other timings (seconds, as the settings read them)."""
     port = free_port()
-    timing = {"GAME_COMPUTER_PAUSE_SECONDS": "0.05", "GAME_TURN_SECONDS": "120"}
+    # the pause between hands is short: the tests that read a summary click it away
+    timing = {
+        "GAME_COMPUTER_PAUSE_SECONDS": "0.05",
+        "GAME_TURN_SECONDS": "120",
+        "GAME_HAND_PAUSE_SECONDS": "2",
+    }
+    mark = request.node.get_closest_marker("live_site_timing")
+    if mark is not None:
+        timing.update({name: str(value) for name, value in mark.kwargs.items()})
     # Tables a test makes in its own process get the same time limits as the site's processes.
     for name, value in timing.items():
         setattr(settings, name, float(value))

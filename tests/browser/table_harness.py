@@ -54,6 +54,10 @@ window.__push = (frame) => {
 window.__takeSent = () => window.__sent.splice(0, window.__sent.length);
 """
 
+# the pause between two hands the site sends (GAME_HAND_PAUSE_SECONDS), shorter here: the tests
+# click through the summaries they read, and wait out the others
+HAND_PAUSE_MS = 3000
+
 # as `games.selectors.seat_label` names a computer: its name and its level
 COMPUTER_NAMES = ("Ada · strong", "Finn · normal", "Wren · easy")
 
@@ -125,6 +129,8 @@ class HarnessTable:
             "my_seat": self.my_seat,
             "cancelled": False,
             "seats": self.seats(),
+            "computer_pause_ms": 0,
+            "hand_pause_ms": HAND_PAUSE_MS,
             "turn_deadline": (now + timedelta(seconds=30)).isoformat() if mine else None,
             "server_time": now.isoformat(),
             "view": game.view(self.my_seat).to_dict(),

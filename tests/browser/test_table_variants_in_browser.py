@@ -264,10 +264,11 @@ def test_with_a_renege_rule_any_card_is_playable_and_the_penalty_is_shown(browse
     )
     assert set(following) == honest
     assert page.locator(f"#my-hand button.card.legal[data-card='{offside}']").count() == 1
+    # the summary of this hand (a renege may end it at once: the next deal then waits for it)
+    hand_number = table.game.hand_number
     page.click(f"#my-hand button.card[data-card='{offside}']")
     page.wait_for_function("window.__sent.length > 0")
     assert answer_my_moves(page, table) == [f"play:{offside}"]
-    hand_number = table.game.hand_number
     while not table.over and table.game.hand_number == hand_number:
         click_choice(page, table)
         answer_my_moves(page, table)

@@ -39,6 +39,19 @@ end
 return 0
 """
 
+# KEYS: the set, the wake-ups; ARGV: the moment due, the member. A run still waiting is made due
+# sooner (never later); the runners are woken if it is now the earliest
+_HURRY = """
+if redis.call('ZADD', KEYS[1], 'XX', 'LT', 'CH', ARGV[1], ARGV[2]) == 1 then
+  if redis.call('ZRANGE', KEYS[1], 0, 0)[1] == ARGV[2] then
+    redis.call('LPUSH', KEYS[2], '1')
+    redis.call('LTRIM', KEYS[2], 0, 1)
+  end
+  return 1
+end
+return 0
+"""
+
 # KEYS: the set; ARGV: now (ms since the epoch). {member} of the earliest run due, or
 # {'', score} of the earliest not yet due, or {} when none waits
 _TAKE = """
@@ -83,6 +96,16 @@ def run_queue(game_id: int, version: int, *, countdown: float | None = None) -> 
         keys=[runs_key(), wake_key()], args=[due_ms, f"{game_id}:{version}"]
     )
     return bool(queued)
+
+
+def run_hurry(game_id: int, version: int, *, countdown: float = 0.0) -> bool:
+    """The run from `version`, if it still waits, due `countdown` seconds from now when that is
+    sooner than it was (the pause between hands ended early). False: nothing changed."""
+    due_ms = int((time.time() + countdown) * 1000)
+    hurried = _script("hurry", _HURRY)(
+        keys=[runs_key(), wake_key()], args=[due_ms, f"{game_id}:{version}"]
+    )
+    return bool(hurried)
 
 
 def run_waiting(game_id: int, version: int) -> bool:

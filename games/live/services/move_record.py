@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.utils import timezone
 
 from games.engine import Game as EngineGame
@@ -21,6 +22,7 @@ from games.selectors import seat_version_fields, table_fields
 from . import after_move
 from .after_move import RunFrames
 from .game_over import game_finished
+from .hand_pause import HandPause, hand_pause_begin, hand_pause_ms
 from .move_rows import game_update
 
 
@@ -44,6 +46,7 @@ class Move:
     action: str
     after: EngineGame
     source: str = ""
+    hand_ended: bool = False  # the move finished a hand (a new one is dealt unless it is over)
 
 
 def moves_record(
@@ -83,6 +86,7 @@ def moves_record(
         game_finished(game)
     else:
         next_seat = seats[after.to_act]  # type: ignore[index]  # a game not over: a seat acts
+        shown_after_ms = _hand_pause_add(game, seats, moves, now, shown_after_ms)
         # a person's time starts when their page shows the move before theirs
         time_left = timedelta(milliseconds=shown_after_ms + next_seat.time_limit_ms)
         game.turn_deadline = None if next_seat.is_computer else now + time_left
@@ -123,6 +127,33 @@ def moves_record(
         game_over=after.is_over,
         computer_next=computer_next,
     )
+
+
+def _hand_pause_add(
+    game: Game, seats: dict[int, Seat], moves: list[Move], now: datetime, shown_after_ms: int
+) -> int:
+    """`shown_after_ms` with the pause between hands added for each hand the moves end, the
+    game going on: the page shows the summary before the next deal (`hand_pause`)."""
+    ends = [number for number, move in enumerate(moves) if move.hand_ended]
+    people = tuple(seat.user_id for seat in seats.values() if seat.user_id and not seat.cancelled)
+    if not ends or not people:  # a table everyone left: nobody's summary to wait for
+        return shown_after_ms
+    pause_ms = hand_pause_ms()
+    # the page shows the moves after the last hand's end a run's pace apart, after its summary
+    after_ms = (len(moves) - 1 - ends[-1]) * int(settings.GAME_COMPUTER_PAUSE_SECONDS * 1000)
+    shown_after_ms += len(ends) * pause_ms
+    until = now + timedelta(milliseconds=shown_after_ms - after_ms)
+    last = moves[-1].after
+    pause = HandPause(
+        version=game.version,
+        hand=moves[ends[-1]].after.hand_number - 1,
+        until_ms=int(until.timestamp() * 1000),
+        after_ms=after_ms,
+        waiting=people,
+        to_act=last.to_act,  # type: ignore[arg-type]  # a game not over: a seat acts
+    )
+    hand_pause_begin(game_id=game.pk, pause=pause)
+    return shown_after_ms
 
 
 def _frames_of(game: Game, seats: dict[int, Seat], moves: list[Move], first: int) -> RunFrames:

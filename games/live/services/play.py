@@ -81,7 +81,8 @@ def _game_act_locked(game_id: int, user_id: int, action: str, version: int) -> M
     if seat.time_limit_ms != full_time_limit_ms():
         seat.time_limit_ms = full_time_limit_ms()
         seat.save(update_fields=["time_limit_ms"])
-    moves = [Move(seat.position, action, after, Action.Source.PLAYER)]
+    ended = after.hand_number != engine.hand_number
+    moves = [Move(seat.position, action, after, Action.Source.PLAYER, hand_ended=ended)]
     moves += computers_play(
         game, seats, after, at_version=version + 1, levels=MOVE_WITH_PERSON_LEVELS
     )
@@ -141,8 +142,10 @@ def computers_play(
             seed=f"{game.seed}/{at_version + len(moves)}",
         )
         decision_cpu_add(time.thread_time() - started)
-        engine = engine.apply(action, seat=position)
-        moves.append(Move(position, action, engine, Action.Source.COMPUTER))
+        after = engine.apply(action, seat=position)
+        ended = after.hand_number != engine.hand_number
+        engine = after
+        moves.append(Move(position, action, engine, Action.Source.COMPUTER, hand_ended=ended))
     return moves
 
 
@@ -200,7 +203,10 @@ def computer_act(
         )
         decision_cpu_add(time.thread_time() - started)
         after = engine.apply(action, seat=seat_position)
-        return moves_record(game, seats, [Move(seat_position, action, after)], source)
+        ended = after.hand_number != engine.hand_number
+        return moves_record(
+            game, seats, [Move(seat_position, action, after, hand_ended=ended)], source
+        )
 
 
 def _still_at(game_id: int, version: int) -> bool:

@@ -1,6 +1,8 @@
 """The sweeper: finds games whose next move no task will make (a worker died, a message was
 lost) and queues it again. The queued tasks are keyed by version, so a game the sweeper and a
-live timer both reach still moves once.
+live timer both reach still moves once. A computers' run waiting out a pace or the pause between
+two hands (`hand_pause`) is still in its queue, and queuing it again adds nothing
+(`computer_runs.run_queue`); a person's deadline already holds that pause.
 
 It also tells the tables that went quiet which version they are at: a process that died
 between committing a move and telling the table (a daphne or a worker killed, Redis down at

@@ -11,6 +11,7 @@ import json
 from datetime import timedelta
 
 import pytest
+from django.conf import settings
 from django.utils import timezone
 
 from games.engine_states import replayed
@@ -34,6 +35,12 @@ def persons_move(game: Game, person: int):
     return game_act(game_id=game.pk, user_id=person, action=action, version=game.version)
 
 
+def hands_changed(game: Game, hand_before: int) -> timedelta:
+    """The pauses between hands the page shows since hand `hand_before`."""
+    changes = engine_game(game).hand_number - hand_before
+    return changes * timedelta(seconds=settings.GAME_HAND_PAUSE_SECONDS)
+
+
 def test_easy_computers_play_in_the_persons_move_to_the_persons_next_turn(
     make_player, empty_queue, settings
 ):
@@ -43,7 +50,7 @@ def test_easy_computers_play_in_the_persons_move_to_the_persons_next_turn(
     followed = 0
     while game.status == Game.Status.PLAYING and followed < 5:
         queue_clear(empty_queue)
-        before = game.version
+        before, hand = game.version, engine_game(game).hand_number
         started = timezone.now()
         applied = persons_move(game, person)
         game.refresh_from_db()
@@ -64,8 +71,9 @@ def test_easy_computers_play_in_the_persons_move_to_the_persons_next_turn(
         assert queued(empty_queue) == []  # nor a timer: beat's tick queues timeouts
         if computers:
             followed += 1
-        # the page shows the computers' moves 0.8 s apart after the person's own
-        shown = timedelta(seconds=0.8 * len(computers))
+        # the page shows the computers' moves 0.8 s apart after the person's own, and a hand's
+        # summary between two hands (games.live.services.hand_pause)
+        shown = timedelta(seconds=0.8 * len(computers)) + hands_changed(game, hand)
         limit = timedelta(milliseconds=Seat.objects.get(game=game, position=0).time_limit_ms)
         assert started + shown + limit <= game.turn_deadline <= timezone.now() + shown + limit
     assert followed >= 3
@@ -130,6 +138,7 @@ def test_a_strong_computer_after_easy_ones_is_left_to_a_runner_after_their_pause
     while checked < 3 and game.status == Game.Status.PLAYING:
         queue_clear(empty_queue)
         before, sent_from = game.version, timezone.now()
+        hand = engine_game(game).hand_number
         applied = persons_move(game, person)
         game.refresh_from_db()
         made = list(Action.objects.filter(game=game, sequence__gte=before).order_by("sequence"))
@@ -143,7 +152,7 @@ def test_a_strong_computer_after_easy_ones_is_left_to_a_runner_after_their_pause
             assert run == (game.pk, game.version)
             # the page shows each easy move 0.8 s after the one before; the strong one comes a
             # pause after the last of them (due to the millisecond)
-            wait = timedelta(seconds=0.8 * len(made))
+            wait = timedelta(seconds=0.8 * len(made)) + hands_changed(game, hand)
             assert sent_from + wait - timedelta(milliseconds=1) <= due <= timezone.now() + wait
             checked += 1
         game = to_the_persons_turn(game)

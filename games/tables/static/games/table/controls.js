@@ -107,8 +107,11 @@ export function renderStatus(ctx) {
   if (state.status === "finished") text = "Game over.";
   else if (view.to_act === state.my_seat && (state.cancelled || ctx.blocked)) text = "";
   else if (view.to_act === state.my_seat) text = myTurnText(view, state.rules);
-  else if (view.to_act !== null && view.to_act !== undefined)
-    text = "Waiting for " + seatName(state, view.to_act) + "…";
+  else if (view.to_act !== null && view.to_act !== undefined) {
+    // a computer has no clock (renderCountdown): it is thinking
+    const name = seatName(state, view.to_act);
+    text = (seatInfo(state, view.to_act) || {}).computer ? name + " is thinking…" : "Waiting for " + name + "…";
+  }
   if (state.cancelled && state.status !== "finished")
     text = "You left this game: the computer plays your seat. " + text;
   $("status").textContent = text;
@@ -136,18 +139,22 @@ function renderCovered(ctx) {
   );
 }
 
-// the time left for whoever is to act, mine in red when it runs short
-export function renderCountdown(state, clockSkew) {
+// the time left for a person to act, mine in red when it runs short; none for a computer, who
+// has no clock (the status says it is thinking), nor between two hands (`hidden`: the new deal
+// waits, and its first turn's clock with it)
+export function renderCountdown(state, clockSkew, hidden) {
   const box = $("countdown");
   if (!box) return;
-  if (!state.turn_deadline || state.status !== "playing") {
+  const toAct = state.view ? state.view.to_act : null;
+  const seat = toAct === null || toAct === undefined ? null : seatInfo(state, toAct);
+  if (hidden || !seat || seat.computer || !state.turn_deadline || state.status !== "playing") {
     box.textContent = "";
     return;
   }
   const left = Math.max(0, Date.parse(state.turn_deadline) - (Date.now() + clockSkew));
   const seconds = Math.ceil(left / 1000);
-  const mine = state.view.to_act === state.my_seat;
-  box.textContent = mine ? seconds + " s left" : seatName(state, state.view.to_act) + ": " + seconds + " s";
+  const mine = toAct === state.my_seat;
+  box.textContent = mine ? seconds + " s left" : seatName(state, toAct) + ": " + seconds + " s";
   box.classList.toggle("mine", mine);
   box.classList.toggle("urgent", mine && seconds <= 5);
 }

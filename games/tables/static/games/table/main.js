@@ -35,7 +35,18 @@ let earnedAsked = false;
 // selection "twice"), my own order of the hand (rearranging)
 const ui = { picking: null, selected: null, order: null, dragged: false };
 
-const scenes = createScenes(() => render());
+// between two hands the frames wait (`showPaced`): once the hand's summary goes, the new deal
+// is shown, and the computers' moves after it are paced from that moment
+let changingHands = false;
+const scenes = createScenes(() => {
+  const wasChanging = changingHands;
+  changingHands = scenes.changingHands();
+  render();
+  if (wasChanging && !changingHands) {
+    shownAt = Date.now();
+    showPaced();
+  }
+}, continueHand);
 const announcer = createAnnouncer();
 const preferences = createPreferences((prefs, changes) => {
   if ("auto_flip" in changes) scenes.setAutoFlip(prefs.auto_flip);
@@ -64,7 +75,7 @@ let shownAt = 0;
 // received: a frame pushed after a move leaves them out when this page has them already
 // (games/live/frame_wire.py)
 let lastHistory = [];
-const TABLE_KEYS = ["kind", "variant", "rules", "seat_count", "seats", "computer_pause_ms"];
+const TABLE_KEYS = ["kind", "variant", "rules", "seat_count", "seats", "computer_pause_ms", "hand_pause_ms"];
 let lastTable = {};
 
 function receive(frame) {
@@ -82,7 +93,7 @@ function receive(frame) {
 }
 
 function showPaced() {
-  while (pacing === null && paced.length) {
+  while (pacing === null && paced.length && !scenes.changingHands()) {
     const wait = shownAt + paceOf(paced[0]) - Date.now();
     if (wait > 0) {
       pacing = setTimeout(() => {
@@ -112,12 +123,41 @@ function showState(frame) {
   state = frame;
   clockSkew = Date.parse(frame.server_time) - frame.receivedAt;
   if (wasOpen !== (state.status === "open")) {
-    location.reload();
+    // the waiting room became the table: load it, unless this page is already on its way
+    // there (the creator's start, whose answer is the table: a reload aborted it, and the table
+    // was loaded twice)
+    if (!leaving) location.reload();
     return;
   }
   scenes.observe(state, preferences.get());
   render();
   announcer.observe(state);
+}
+
+// I clicked a hand's summary away: the server may start the next turn's clock now (once every
+// person seated has); a watcher's or a player's who left paces nobody
+function continueHand(record) {
+  if (watchingOnly || state.cancelled || blocked) return;
+  send({ type: "continue", hand: record.number });
+}
+
+// what the page shows of the table while a hand's end is on the felt: the new deal waits, so
+// no cards, bids, up card, turn or buttons of the next hand yet
+function betweenHands(view) {
+  return Object.assign({}, view, {
+    phase: "over",
+    to_act: null,
+    hand: [],
+    hand_hidden: false,
+    hand_sizes: view.hand_sizes.map(() => 0),
+    legal_actions: [],
+    honest_actions: [],
+    bids: [],
+    upcard: null,
+    trick: [],
+    tricks: [],
+    sitting_out: [],
+  });
 }
 
 function receiveOther(frame) {
@@ -193,7 +233,8 @@ function showBlocked() {
 function context() {
   // a player who left (or was blocked) watches: the computer makes their seat's choices
   const watching = state.cancelled || blocked || watchingOnly;
-  const view = watching ? Object.assign({}, state.view, { legal_actions: [], honest_actions: [] }) : state.view;
+  let view = watching ? Object.assign({}, state.view, { legal_actions: [], honest_actions: [] }) : state.view;
+  if (state.view && scenes.changingHands()) view = betweenHands(view);
   return {
     state,
     view,
@@ -267,8 +308,18 @@ function renderOverlay(ctx, scene) {
   else if (!scene && state.status === "finished") content = gameOver(ctx);
   overlay.hidden = !content;
   $("felt").classList.toggle("over", Boolean(content) && !scene);
-  overlay.dataset.kind = content ? (scene ? scene.kind : "game-over") : "";
+  $("felt").classList.toggle("summary-up", Boolean(content) && Boolean(scene) && scene.kind === "summary");
+  const kind = content ? (scene ? scene.kind : "game-over") : "";
+  const appearing = kind !== overlay.dataset.kind;
+  overlay.dataset.kind = kind;
   overlay.replaceChildren(...(content ? [content] : []));
+  // a page scrolled down to my cards: the result opens at the top of the page, and a hand's
+  // summary comes into view
+  if (appearing && kind === "game-over") window.scrollTo(0, 0);
+  else if (appearing && kind === "summary") {
+    const box = overlay.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) $("felt").scrollIntoView({ block: "start" });
+  }
 }
 
 function drawNote(ctx) {
@@ -365,9 +416,15 @@ const felt = $("felt");
 if (felt)
   felt.addEventListener("click", (event) => {
     // a click on the felt turns a held trick over, or closes a hand's summary
+    if (event.target.closest(".summary-continue")) return scenes.dismiss();
     if (event.target.closest("a, button, form")) return;
     if (scenes.current()) scenes.dismiss();
   });
+// a form sent from this page (the creator's start, a leave): the page is being replaced
+let leaving = false;
+window.addEventListener("submit", (event) => {
+  if (!event.defaultPrevented) leaving = true;
+});
 const cancelForm = $("cancel-form");
 if (cancelForm) {
   cancelForm.addEventListener("submit", (event) => {
@@ -403,6 +460,6 @@ render();
 announcer.observe(state);
 if (root.dataset.socketPath) socket.connect();
 setInterval(() => {
-  renderCountdown(state, clockSkew);
+  renderCountdown(state, clockSkew, scenes.changingHands());
   announcer.tick(state, clockSkew);
 }, 250);

@@ -49,7 +49,13 @@ export function handSummary(ctx, record) {
   }
   box.append(lines);
   box.append(scoreTable(state, record.score_after));
-  box.append(el("p", "hint", "Click, or press Esc, to continue"));
+  // main.js: the felt's click handler moves on (and tells the server I have seen it); Escape
+  // does the same (keys.js)
+  const next = el("button", "button secondary summary-continue", "Continue");
+  next.type = "button";
+  next.setAttribute("aria-keyshortcuts", "Escape");
+  next.append(el("kbd", "key-hint", "Esc"));
+  box.append(next);
   return box;
 }
 
