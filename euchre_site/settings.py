@@ -222,6 +222,8 @@ CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 
 # seed 000: each turn has a time limit; every timeout halves the seat's limit, down to a floor
 GAME_TURN_SECONDS = float(os.environ.get("GAME_TURN_SECONDS", "30"))
+# a first lesson's turns: a newcomer reads the lesson's panel between their moves
+GAME_LESSON_TURN_SECONDS = float(os.environ.get("GAME_LESSON_TURN_SECONDS", "300"))
 GAME_TURN_FLOOR_SECONDS = float(os.environ.get("GAME_TURN_FLOOR_SECONDS", "4"))
 # a short pause before a computer moves, so that people can follow the play
 GAME_COMPUTER_PAUSE_SECONDS = float(os.environ.get("GAME_COMPUTER_PAUSE_SECONDS", "0.8"))

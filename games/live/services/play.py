@@ -41,7 +41,10 @@ COMPUTER_RUN_LONGEST = 8
 MOVE_WITH_PERSON_LEVELS = frozenset({ComputerLevel.EASY})
 
 
-def full_time_limit_ms() -> int:
+def full_time_limit_ms(game: Game | None = None) -> int:
+    """A seat's whole time for a turn: seed 000's limit, or a lesson's longer one."""
+    if game is not None and game.lesson:
+        return int(settings.GAME_LESSON_TURN_SECONDS * 1000)
     return int(settings.GAME_TURN_SECONDS * 1000)
 
 
@@ -78,8 +81,8 @@ def _game_act_locked(game_id: int, user_id: int, action: str, version: int) -> M
         after = engine.apply(action, seat=seat.position)
     except IllegalAction as error:
         raise MoveRejected("illegal_action", str(error), version=game.version) from error
-    if seat.time_limit_ms != full_time_limit_ms():
-        seat.time_limit_ms = full_time_limit_ms()
+    if seat.time_limit_ms != full_time_limit_ms(game):
+        seat.time_limit_ms = full_time_limit_ms(game)
         seat.save(update_fields=["time_limit_ms"])
     ended = after.hand_number != engine.hand_number
     moves = [Move(seat.position, action, after, Action.Source.PLAYER, hand_ended=ended)]
@@ -223,13 +226,14 @@ def seat_touch(*, game_id: int, user_id: int) -> bool:
     """The player clicked a card out of turn: their time limit returns to full (seed 000)."""
     with transaction.atomic():
         seat = (
-            Seat.objects.select_for_update()
+            Seat.objects.select_for_update(of=("self",))
+            .select_related("game")
             .filter(game_id=game_id, user_id=user_id, cancelled=False)
             .first()
         )
-        if seat is None or seat.time_limit_ms == full_time_limit_ms():
+        if seat is None or seat.time_limit_ms == full_time_limit_ms(seat.game):
             return False
-        seat.time_limit_ms = full_time_limit_ms()
+        seat.time_limit_ms = full_time_limit_ms(seat.game)
         seat.save(update_fields=["time_limit_ms"])
         return True
 

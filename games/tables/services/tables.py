@@ -278,7 +278,7 @@ def seats_create(game: Game, user_ids: Sequence[int | None]) -> list[Seat]:
             position=position,
             user_id=user_id,
             in_play=user_id is not None,
-            time_limit_ms=full_time_limit_ms(),
+            time_limit_ms=full_time_limit_ms(game),
         )
         for position, user_id in enumerate(players)
     )

@@ -13,6 +13,7 @@ from django.urls import reverse
 from economy.selectors import wallet_summary
 from games.engine import RuleOptions
 from games.engine.cards import SAME_COLOUR
+from games.live.services.play import game_act, seat_touch
 from games.models import GAME_DECIDED, Game, Seat
 from games.selectors import engine_game
 from games.tables.lesson_texts import LESSON_TEXTS, lesson_texts
@@ -50,6 +51,28 @@ def test_a_lesson_is_a_free_private_table_of_the_fixed_deal_started_at_once(make
     person.refresh_from_db()
     assert person.lesson_offer_closed_at is not None
     assert engine_game(game).to_act == 0  # the newcomer bids first
+
+
+def test_a_lessons_turns_are_long_enough_to_read_the_lesson_by(make_player, settings):
+    settings.GAME_TURN_SECONDS, settings.GAME_LESSON_TURN_SECONDS = 30, 300
+    person = make_player()
+    game = lesson_start(user_id=person.pk)
+    game.refresh_from_db()
+    seat = game.seats.get(user=person)
+    assert seat.time_limit_ms == 300_000
+    assert (game.turn_deadline - game.started_at).total_seconds() == pytest.approx(300)
+    # a move and a touch bring the time back to the lesson's whole time, not seed 000's
+    Seat.objects.filter(pk=seat.pk).update(time_limit_ms=4_000)
+    assert seat_touch(game_id=game.pk, user_id=person.pk)
+    seat.refresh_from_db()
+    assert seat.time_limit_ms == 300_000
+    Seat.objects.filter(pk=seat.pk).update(time_limit_ms=4_000)
+    game_act(game_id=game.pk, user_id=person.pk, action="order_up", version=game.version)
+    seat.refresh_from_db()
+    assert seat.time_limit_ms == 300_000
+    # any other table keeps seed 000's limit
+    other = table_create(creator_id=make_player().pk, kind=Game.Kind.PRIVATE, rules=RuleOptions())
+    assert {seat.time_limit_ms for seat in other.seats.all()} == {30_000}
 
 
 def test_the_lesson_deal_shows_the_bowers_under_the_up_card():
