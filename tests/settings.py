@@ -19,3 +19,8 @@ if _worker and not _prefix.endswith(f"-{_worker}"):
 from euchre_site.settings import *  # noqa: E402, F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+# The pause between two hands (7 s on the site) is for a person reading the summary: the tests
+# that are about it set their own (tests/games/live/test_hand_pause.py, the browser's live_site);
+# elsewhere a whole game played by computers over a worker would wait 7 s a hand.
+GAME_HAND_PAUSE_SECONDS = float(os.environ.get("GAME_HAND_PAUSE_SECONDS", "0.2"))

@@ -32,7 +32,9 @@ def test_a_farmers_call_shows_the_nines_and_tens_given(browser, site, artifacts,
     farmers = [card for card in before if card[0] in NINES_AND_TENS]
     others = [card for card in before if card[0] not in NINES_AND_TENS]
     call = page.locator("#actions button[data-action='under']")
-    assert call.inner_text() == "Call Farmer's…"
+    # the button's words, less the key shown on it (keys.js)
+    assert call.evaluate("node => node.firstChild.textContent") == "Call Farmer's…"
+    assert call.get_attribute("aria-keyshortcuts") == "U"
     call.click()
     assert "nines and tens" in page.inner_text("#actions")
     go = page.locator("#actions button.under-go")
