@@ -197,8 +197,8 @@ class TableClient:
             asyncio.get_running_loop().create_task(self._play(version, action, shows_in))
 
     def _shown_at(self, frame: dict[str, Any]) -> float:
-        """When the page shows `frame` (main.js's paceOf): the next move, made by a computer,
-        a pause after the frame before it; anything else at once."""
+        """When the page shows `frame` (the table page's pacing.js, paceOf): the next move, by a
+        computer, a pause after the frame before it; anything else at once."""
         now, state = time.monotonic(), self.state
         if state is None or frame["version"] != self.version + 1:
             return now

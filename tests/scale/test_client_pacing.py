@@ -1,4 +1,4 @@
-"""The load generator's browser shows moves as the page does (main.js's paceOf): a computer's
+"""The load generator's browser shows moves as the page does (pacing.js's paceOf): a computer's
 move a pause after the move before it, the person's own and a later jump at once; it plays once
 its turn shows. Pure: frames are handed to the client, no socket."""
 

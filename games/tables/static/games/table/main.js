@@ -1,18 +1,21 @@
 // The live table: draws this seat's view from the server's state frames and sends my moves.
 // Modules by concern: socket, layout (who sits where), seats, felt, hand, controls, panel,
-// summaries, scenes (what the felt holds for a moment), preferences, chat.
+// summaries, scenes (what the felt holds for a moment), pacing (frames shown at a person's pace),
+// earnings (what a finished game earned), preferences, chat.
 // The watch page (data-watching) draws the same table from no seat: no hand, no controls, no
 // chat input; its frames show the game as of the last complete trick (games/watch/consumers.py).
 
 import { $, el } from "./dom.js";
 import { createAnnouncer } from "./announce.js";
 import { createChat, createReports, toast } from "./chat.js";
+import { createEarnings } from "./earnings.js";
 import { renderActions, renderCountdown, renderStatus } from "./controls.js";
 import { renderFelt } from "./felt.js";
 import { clickCard, renderHand } from "./hand.js";
 import { createHints } from "./hints.js";
 import { seatName } from "./layout.js";
 import { createLesson } from "./lesson.js";
+import { betweenHands, createPacer } from "./pacing.js";
 import { renderScore, renderScoreSheet, renderTrickHistory } from "./panel.js";
 import { focusKey, listenForKeys, restoreFocus } from "./keys.js";
 import { createPreferences } from "./preferences.js";
@@ -28,25 +31,16 @@ let clockSkew = 0; // server time minus local time, in ms
 let mutedSeats = new Set(); // seats whose chat I muted; the server leaves their lines out
 let blocked = false;
 let refusal = null; // why the server refused this socket (too many open tables or tabs)
-let coinsAsked = false;
 let earned = null; // what the finished game earned me (rankings:game_earned), once recorded
-let earnedAsked = false;
 // what only this page knows: cards picked to go under or exchange, a card selected (card
 // selection "twice"), my own order of the hand (rearranging)
 const ui = { picking: null, selected: null, order: null, dragged: false };
 
-// between two hands the frames wait (`showPaced`): once the hand's summary goes, the new deal
-// is shown, and the computers' moves after it are paced from that moment
-let changingHands = false;
 const scenes = createScenes(() => {
-  const wasChanging = changingHands;
-  changingHands = scenes.changingHands();
   render();
-  if (wasChanging && !changingHands) {
-    shownAt = Date.now();
-    showPaced();
-  }
+  pacer.scenesChanged();
 }, continueHand);
+const pacer = createPacer({ scenes, current: () => state, show: showState });
 const announcer = createAnnouncer();
 const preferences = createPreferences((prefs, changes) => {
   if ("auto_flip" in changes) scenes.setAutoFlip(prefs.auto_flip);
@@ -65,12 +59,15 @@ const chat = createChat({ mySeat: () => state.my_seat, send });
 const hints = createHints({ send, rerender: () => render() });
 const lesson = createLesson();
 const openReport = createReports((seat) => seatName(state, seat));
+const earnings = createEarnings({
+  earnedUrl: (finishedState) => finishedState.result && finishedState.result.earned_url,
+  walletUrl: root.dataset.walletUrl,
+  onEarned: (data) => {
+    earned = data;
+    render();
+  },
+});
 
-// A run of computer moves arrives at once (the server makes them in one go): each is shown
-// `computer_pause_ms` after the one before, as a person would see them played.
-const paced = [];
-let pacing = null;
-let shownAt = 0;
 // the finished hands' history and the table's part (rules, seats, ...) of the last frames
 // received: a frame pushed after a move leaves them out when this page has them already
 // (games/live/frame_wire.py)
@@ -87,33 +84,8 @@ function receive(frame) {
       if (frame.view.history) lastHistory = frame.view.history;
       else frame.view.history = lastHistory;
     }
-    paced.push(frame);
-    showPaced();
+    pacer.push(frame);
   } else receiveOther(frame);
-}
-
-function showPaced() {
-  while (pacing === null && paced.length && !scenes.changingHands()) {
-    const wait = shownAt + paceOf(paced[0]) - Date.now();
-    if (wait > 0) {
-      pacing = setTimeout(() => {
-        pacing = null;
-        showPaced();
-      }, wait);
-      return;
-    }
-    showState(paced.shift());
-    shownAt = Date.now();
-  }
-}
-
-// how long after the frame before it this frame waits: the next move, made by a computer
-function paceOf(frame) {
-  if (frame.game !== state.game || frame.version !== state.version + 1 || !state.view) return 0;
-  const mover = state.view.to_act;
-  if (mover === null || mover === undefined || mover === state.my_seat) return 0;
-  const seat = state.seats.find((info) => info.position === mover);
-  return seat && seat.computer ? frame.computer_pause_ms || 0 : 0;
 }
 
 function showState(frame) {
@@ -139,25 +111,6 @@ function showState(frame) {
 function continueHand(record) {
   if (watchingOnly || state.cancelled || blocked) return;
   send({ type: "continue", hand: record.number });
-}
-
-// what the page shows of the table while a hand's end is on the felt: the new deal waits, so
-// no cards, bids, up card, turn or buttons of the next hand yet
-function betweenHands(view) {
-  return Object.assign({}, view, {
-    phase: "over",
-    to_act: null,
-    hand: [],
-    hand_hidden: false,
-    hand_sizes: view.hand_sizes.map(() => 0),
-    legal_actions: [],
-    honest_actions: [],
-    bids: [],
-    upcard: null,
-    trick: [],
-    tricks: [],
-    sitting_out: [],
-  });
 }
 
 function receiveOther(frame) {
@@ -339,61 +292,7 @@ function finished() {
   const cancel = $("cancel-form");
   if (cancel) cancel.remove();
   if (watchingOnly) return watchedToTheEnd();
-  if (state.coins) return showCoins(state.coins);
-  const earnedUrl = state.result && state.result.earned_url;
-  if (earnedUrl && !state.cancelled) {
-    if (!earnedAsked) {
-      earnedAsked = true;
-      fetchEarned(earnedUrl, 40);
-    }
-    return;
-  }
-  if (coinsAsked || !root.dataset.walletUrl) return;
-  coinsAsked = true;
-  fetchCoins();
-  setTimeout(fetchCoins, 5000); // the worker credits awards just after the game
-}
-
-function showCoins(coins) {
-  const silver = document.querySelector("header .coins .silver");
-  const gold = document.querySelector("header .coins .gold");
-  if (silver) silver.textContent = coins.silver + " silver";
-  if (gold) gold.textContent = coins.gold + " gold";
-}
-
-async function fetchEarned(url, triesLeft) {
-  // the rankings' task records the game just after it ends: ask again until it has
-  try {
-    const answer = await fetch(url, { credentials: "same-origin" });
-    if (answer.ok) {
-      const data = await answer.json();
-      if (data.recorded || triesLeft <= 1) {
-        earned = data;
-        if (data.coins) showCoins(data.coins);
-        render();
-        // the achievements are recorded just after the points: look once or twice more
-        if (data.recorded && triesLeft > 38) setTimeout(() => fetchEarned(url, 38), 4000);
-        else if (data.recorded && triesLeft === 38) setTimeout(() => fetchEarned(url, 37), 10000);
-        return;
-      }
-    }
-  } catch (error) {
-    // a network hiccup: the next try (or the record page) tells
-  }
-  if (triesLeft > 1) setTimeout(() => fetchEarned(url, triesLeft - 1), 2000);
-}
-
-async function fetchCoins() {
-  // no balance endpoint: the wallet page's header shows the balance as it is now
-  try {
-    const answer = await fetch(root.dataset.walletUrl, { credentials: "same-origin" });
-    const page = new DOMParser().parseFromString(await answer.text(), "text/html");
-    const number = (selector) => parseInt((page.querySelector(selector) || {}).textContent, 10);
-    const coins = { silver: number("header .coins .silver"), gold: number("header .coins .gold") };
-    if (!Number.isNaN(coins.silver) && !Number.isNaN(coins.gold)) showCoins(coins);
-  } catch (error) {
-    // the old balance stays until the next page
-  }
+  earnings.afterGame(state);
 }
 
 function renderWaitingRoom() {

@@ -2,7 +2,7 @@
 // (seed 003's automatic card flipping: cleared after a moment, or when clicked if it is off),
 // then at the end of a hand its summary, and at a game's start the draw for the first dealer.
 // Within a hand the server has moved on meanwhile, and the rest of the page follows it at once.
-// A hand's change is calm: its last trick, then its summary, and only then the new deal (main.js
+// A hand's change is calm: its last trick, then its summary, and only then the new deal (pacing.js
 // holds the frames meanwhile, `changingHands`). The change lasts the server's `hand_pause_ms`
 // from the moment the hand's last move is shown, as the server's clock for the next turn waits
 // (games/live/services/hand_pause.py); the summary clicked away ends it early (`onContinue`).
