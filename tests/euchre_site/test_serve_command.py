@@ -99,7 +99,7 @@ class Serve:
                 status, body = get(f"http://127.0.0.1:{self.port}/health/")
                 if status == 200:
                     return json.loads(body)
-            time.sleep(1)
+            time.sleep(0.25)
         raise AssertionError(f"site did not become healthy:\n{self.output()[-3000:]}")
 
     def stop_whatever_happened(self) -> None:
