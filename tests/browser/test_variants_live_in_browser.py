@@ -1,7 +1,8 @@
 """Issue 20's test on the live site (daphne, the worker, Debian's chromium): a person plays a
-whole three-handed game and a whole call-ace game against computers to the end in the page,
-clicking through each hand's summary to the game-over summary with its game points, and presses
-"Play again"; and a person dealt a farmer's hand exchanges three cards from the page."""
+whole call-ace game against computers to the end in the page, clicking through each hand's
+summary to the game-over summary with its game points, and presses "Play again" (the whole
+three-handed game is test_watch_in_browser.py's, played while another person watches it); and a
+person dealt a farmer's hand exchanges three cards from the page."""
 
 from __future__ import annotations
 
@@ -15,7 +16,6 @@ from django.db import connection
 from games.engine import Game as EngineGame
 from games.engine import RuleOptions, preset_rules
 from games.models import Game
-from games.players.names import computer_name
 from games.selectors import engine_game
 from games.tables.services.tables import table_create, table_start
 
@@ -150,56 +150,6 @@ def play_again_opens_the_same_rules(page, live_site: str, game: Game) -> Game:
     # a player who played only with computers starts at once: my hand is dealt on the new table
     page.wait_for_selector("#my-hand button.card", timeout=20_000)
     return again
-
-
-def test_a_whole_three_handed_game_to_play_again(live_site, browser, artifacts):
-    """seed 003: "Three-handed: each player plays for himself" (the maker against the other two,
-    a game to 3 to keep it short)."""
-    player = make_player("Thea")
-    page = signed_in_page(browser, live_site, player)
-    page.context.add_init_script(SUMMARY_LOG)
-    page.context.add_init_script(FRAME_COUNT)
-    # a fixed deal: the computers choose from the game's seed too, so the game is the same each run
-    rules = preset_rules("three_handed", target_score=3)
-    game_id = table_against_computers(player.pk, rules, seed="three-handed-live")
-    page.goto(f"{live_site}/tables/{game_id}/")
-    page.wait_for_selector("#my-hand button.card", timeout=15_000)
-    page.wait_for_function("window.__frames > 0", timeout=15_000)
-    # three seats around the felt, each computer by its own name with its level
-    assert Game.objects.get(pk=game_id).seats.count() == 3
-    labels = page.eval_on_selector_all("#felt .seat-name", "names => names.map(n => n.title)")
-    computers = [computer_name(level="strong", game_id=game_id, position=p) for p in (1, 2)]
-    assert sorted(labels) == sorted([f"{name} · strong" for name in computers] + ["Thea"]), labels
-
-    offered = play_to_the_end(
-        page,
-        game_id,
-        0,
-        {
-            "bid1": artifacts / "three-handed-bid-laptop.png",
-            "play": artifacts / "three-handed-play-laptop.png",
-        },
-    )
-    assert not any(action in offered for action in ("alone", "not_alone"))  # the maker is alone
-
-    text = game_over_summary(page)
-    game = Game.objects.get(pk=game_id)
-    engine = engine_game(game)
-    assert "Game over" in text
-    assert ("You win!" in text) == (0 in engine.winning_seats)
-    # each player keeps his own score: all three scores shown, and my game points
-    for score in engine.score:
-        assert str(score) in text
-    assert re.search(r"\d+ game points? for the monthly rankings: your score", text)
-    hands = len(engine.history)
-    assert {f"Hand {number}" for number in range(1, hands + 1)} <= shown_summaries(page)
-    page.screenshot(path=artifacts / "three-handed-game-over-laptop.png")
-    page.set_viewport_size(PHONE)
-    page.screenshot(path=artifacts / "three-handed-game-over-phone.png")
-    page.set_viewport_size({"width": 1280, "height": 800})
-
-    play_again_opens_the_same_rules(page, live_site, game)
-    page.screenshot(path=artifacts / "three-handed-play-again-laptop.png")
 
 
 def seat_0_calls_an_ace_seed(rules: RuleOptions) -> str:

@@ -2,11 +2,14 @@
 whole three-handed game against computers, a second person finds the table in the lobby,
 watches it to its end (no hand, no controls, no chat input; every frame the watcher's socket
 receives holds no card of a trick in progress), the player sees one person watching, and the
-watcher then opens the record and downloads the game's hand history."""
+watcher then opens the record and downloads the game's hand history. The game is issue 20's
+whole three-handed game too (one game played for both): the player clicks through each hand's
+summary to the game-over summary with its game points, and presses "Play again"."""
 
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -16,11 +19,20 @@ from django.db import connection
 
 from games.engine import RuleOptions, preset_rules
 from games.models import Game
+from games.players.names import computer_name
 from games.selectors import engine_game
 from games.tables.services.tables import table_create, table_start
 
 from .people import make_player, signed_in_page
-from .test_variants_live_in_browser import FRAME_COUNT, play_to_the_end, table_against_computers
+from .test_variants_live_in_browser import (
+    FRAME_COUNT,
+    SUMMARY_LOG,
+    game_over_summary,
+    play_again_opens_the_same_rules,
+    play_to_the_end,
+    shown_summaries,
+    table_against_computers,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.services, pytest.mark.timeout(300)]
 
@@ -86,12 +98,21 @@ def test_a_second_browser_watches_a_live_game_to_its_end_and_downloads_its_histo
     player = make_player("Wanda")
     viewer = make_player("Victor")
     page = signed_in_page(browser, live_site, player)
+    page.context.add_init_script(SUMMARY_LOG)
     page.context.add_init_script(FRAME_COUNT)
+    # seed 003: "Three-handed: each player plays for himself" (the maker against the other two,
+    # a game to 3 to keep it short), on a fixed deal: the computers choose from the game's seed
+    # too, so the game is the same each run
     rules = preset_rules("three_handed", target_score=3)
     game_id = table_against_computers(player.pk, rules, seed="three-handed-live")
     page.goto(f"{live_site}/tables/{game_id}/")
     page.wait_for_selector("#my-hand button.card", timeout=15_000)
     page.wait_for_function("window.__frames > 0", timeout=15_000)
+    # three seats around the felt, each computer by its own name with its level
+    assert Game.objects.get(pk=game_id).seats.count() == 3
+    labels = page.eval_on_selector_all("#felt .seat-name", "names => names.map(n => n.title)")
+    computers = [computer_name(level="strong", game_id=game_id, position=p) for p in (1, 2)]
+    assert sorted(labels) == sorted([f"{name} · strong" for name in computers] + ["Wanda"]), labels
 
     # the viewer finds the table in the lobby, with the site's life and the rules
     eye = signed_in_page(browser, live_site, viewer)
@@ -121,8 +142,17 @@ def test_a_second_browser_watches_a_live_game_to_its_end_and_downloads_its_histo
     keep(eye, artifacts, "playing-phone")
     eye.set_viewport_size(LAPTOP)
 
-    offered = play_to_the_end(page, game_id, 0, {})
+    offered = play_to_the_end(
+        page,
+        game_id,
+        0,
+        {
+            "bid1": artifacts / "three-handed-bid-laptop.png",
+            "play": artifacts / "three-handed-play-laptop.png",
+        },
+    )
     assert offered
+    assert not any(action in offered for action in ("alone", "not_alone"))  # the maker is alone
     game = Game.objects.get(pk=game_id)
     engine = engine_game(game)
     assert game.status == Game.Status.FINISHED
@@ -164,3 +194,20 @@ def test_a_second_browser_watches_a_live_game_to_its_end_and_downloads_its_histo
     keep(eye, artifacts, "refused-laptop")
     eye.set_viewport_size(PHONE)
     keep(eye, artifacts, "refused-phone")
+
+    # the player's side: each hand's summary, then the game's, and "Play again"
+    text = game_over_summary(page)
+    assert "Game over" in text
+    assert ("You win!" in text) == (0 in engine.winning_seats)
+    # each player keeps his own score: all three scores shown, and my game points
+    for score in engine.score:
+        assert str(score) in text
+    assert re.search(r"\d+ game points? for the monthly rankings: your score", text)
+    hands = len(engine.history)
+    assert {f"Hand {number}" for number in range(1, hands + 1)} <= shown_summaries(page)
+    page.screenshot(path=artifacts / "three-handed-game-over-laptop.png")
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=artifacts / "three-handed-game-over-phone.png")
+    page.set_viewport_size(LAPTOP)
+    play_again_opens_the_same_rules(page, live_site, game)
+    page.screenshot(path=artifacts / "three-handed-play-again-laptop.png")
