@@ -59,9 +59,11 @@ def friend_pair_lock(*, user_id: int, other_id: int) -> tuple[User, User]:
     who does not exist."""
     if user_id == other_id:
         raise FriendRefused("self", "You cannot be your own friend.")
+    # FOR NO KEY UPDATE: it queues friend changes and a block (FOR UPDATE) of either player,
+    # and lets rows that merely point at them (a seat, a notification) be written meanwhile
     locked = {
         user.pk: user
-        for user in User.objects.select_for_update()
+        for user in User.objects.select_for_update(no_key=True)
         .filter(pk__in=[user_id, other_id])
         .order_by("pk")
     }

@@ -13,7 +13,7 @@ from django.urls import reverse
 from accounts.friends.selectors import audience_admits
 from accounts.models import Audience, User
 from accounts.services.settings import SettingsRefused, privacy_settings_update
-from tests.accounts.friends.conftest import befriend
+from tests.accounts.friends.pairs import befriend
 
 pytestmark = pytest.mark.django_db
 

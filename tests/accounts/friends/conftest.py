@@ -1,5 +1,4 @@
-"""Fixtures for the friends tests: players without a password (tests log in with force_login),
-and two players made friends through the services."""
+"""Fixtures for the friends tests: players without a password (tests log in with force_login)."""
 
 from __future__ import annotations
 
@@ -9,7 +8,6 @@ from typing import Any
 
 import pytest
 
-from accounts.friends.services import friend_request_accept, friend_request_send
 from accounts.models import User
 
 _numbers = itertools.count(1)
@@ -28,9 +26,3 @@ def player(db) -> Callable[..., User]:
         )
 
     return make
-
-
-def befriend(one: User, other: User) -> None:
-    """`one` asks and `other` accepts."""
-    friend_request_send(user_id=one.pk, other_id=other.pk)
-    friend_request_accept(user_id=other.pk, from_id=one.pk)

@@ -20,7 +20,7 @@ from accounts.friends.selectors import (
 from accounts.friends.services import friend_request_send
 from accounts.models import User
 from accounts.services.blocks import account_block
-from tests.accounts.friends.conftest import befriend
+from tests.accounts.friends.pairs import befriend
 
 pytestmark = pytest.mark.django_db
 

@@ -25,7 +25,7 @@ from accounts.friends.services import (
 from accounts.models import Notification, NotificationKind, User
 from accounts.services.blocks import account_block, account_unblock
 from games.moderation.services.decisions import player_block
-from tests.accounts.friends.conftest import befriend
+from tests.accounts.friends.pairs import befriend
 
 pytestmark = pytest.mark.django_db
 
