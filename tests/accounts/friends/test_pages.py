@@ -208,10 +208,12 @@ def test_the_answers_take_posts_only_and_a_logged_in_player(client, player):
     assert not Friendship.objects.exists()
 
 
-def test_a_refusal_for_a_player_who_does_not_exist(client, player):
+@pytest.mark.parametrize("user_id", [999_999, 10**20])  # the second past bigint's range
+def test_a_refusal_for_a_player_who_does_not_exist(client, player, user_id):
     client.force_login(player("Me"))
-    response = client.post(reverse("friends:remove", args=[999_999]), follow=True)
-    assert "There is no such player." in response.content.decode()
+    for name in ("friends:remove", "friends:accept", "games:friend_request_send"):
+        response = client.post(reverse(name, args=[user_id]), follow=True)
+        assert "There is no such player." in response.content.decode()
 
 
 # ---- bounded queries -----------------------------------------------------------------------
