@@ -7,9 +7,12 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.contrib.auth.models import AnonymousUser
 from django.contrib.messages import get_messages
+from django.test import RequestFactory
 from django.urls import reverse
 
+from accounts.friends.context_processors import friend_requests
 from accounts.friends.models import FriendRequest, Friendship
 from accounts.friends.selectors import (
     SEARCH_MAX_RESULTS,
@@ -74,6 +77,20 @@ def test_a_player_without_friends_is_told_how_to_find_some(client, player):
     assert 'id="no-friends"' in html
     assert 'id="requests-received"' not in html and 'id="requests-sent"' not in html
     assert "friend-requests-count" not in html
+
+
+def test_the_header_count_is_one_query_and_none_for_visitors(player, django_assert_num_queries):
+    me = player("Me")
+    for name in ("Ann", "Bob", "Cid"):
+        friend_request_send(user_id=player(name).pk, other_id=me.pk)
+    friend_request_send(user_id=me.pk, other_id=player("Dee").pk)  # mine: not counted
+    request = RequestFactory().get("/")
+    request.user = me
+    with django_assert_num_queries(1):
+        assert friend_requests(request) == {"friend_requests_waiting": 3}
+    request.user = AnonymousUser()
+    with django_assert_num_queries(0):
+        assert friend_requests(request) == {}
 
 
 # ---- search --------------------------------------------------------------------------------
