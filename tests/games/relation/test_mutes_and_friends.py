@@ -30,7 +30,9 @@ def befriend(one: User, other: User) -> None:
 
 
 def said(response) -> list[str]:
-    return [str(message) for message in get_messages(response.wsgi_request)]
+    """The page's messages, less the day's first visit's silver (the economy's, on any page)."""
+    messages = [str(message) for message in get_messages(response.wsgi_request)]
+    return [message for message in messages if not message.endswith("for today's visit.")]
 
 
 def test_without_a_mute_a_request_is_sent_as_accounts_sends_it(make_player):
