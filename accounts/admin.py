@@ -9,6 +9,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
 from .admin_forms import UserChangeAdminForm, UserCreationAdminForm
+from .friends import admin as friends_admin  # noqa: F401  (registers the friends' pages)
 from .models import User
 
 

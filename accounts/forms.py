@@ -6,7 +6,7 @@ from typing import Any
 
 from django import forms
 
-from .models import GoingUnder
+from .models import Audience, GoingUnder
 from .preferences import PREFERENCES
 from .services.settings import (
     DISPLAY_NAME_MAX,
@@ -69,8 +69,22 @@ class NotificationEmailsForm(forms.Form):
     notification_emails = forms.BooleanField(
         label="E-mail me what I should not miss",
         help_text=(
-            "An invitation to a table or a league, gold bought or refunded, and a block of "
-            "your account. Everything else shows only on your notifications page."
+            "An invitation to a table or a league, a friend request and its acceptance, gold "
+            "bought or refunded, and a block of your account. Everything else shows only on "
+            "your notifications page."
         ),
         required=False,
+    )
+
+
+class PrivacySettingsForm(forms.Form):
+    presence_visible_to = forms.ChoiceField(
+        label="Who sees when I am online, and at which table",
+        choices=Audience.choices,
+        widget=forms.RadioSelect,
+    )
+    challenges_from = forms.ChoiceField(
+        label="Who may challenge me to a game",
+        choices=Audience.choices,
+        widget=forms.RadioSelect,
     )

@@ -13,6 +13,10 @@ from django.utils import timezone
 
 from . import names
 
+# friends are a feature package of their own; Django registers its models through this module
+from .friends.models import FriendRequest as FriendRequest
+from .friends.models import Friendship as Friendship
+
 # notifications live in their own module; their names stay importable from here
 from .models_notifications import EMAILED_KINDS as EMAILED_KINDS
 from .models_notifications import Notification as Notification
@@ -55,6 +59,15 @@ class GoingUnder(models.TextChoices):
     WITHOUT = "without", "Only tables without going under"
 
 
+class Audience(models.TextChoices):
+    """Who may see a player's presence, or challenge them to a game (issue 54): the player's
+    own choice, friends by default."""
+
+    FRIENDS = "friends", "My friends"
+    EVERYONE = "everyone", "Everyone"
+    NOBODY = "nobody", "Nobody"
+
+
 class User(AbstractBaseUser, PermissionsMixin):
     email = models.EmailField("e-mail address", unique=True)
     # public: shown at tables, in rankings and on the profile; unique ignoring case
@@ -72,6 +85,22 @@ class User(AbstractBaseUser, PermissionsMixin):
         choices=GoingUnder.choices,
         default=GoingUnder.EITHER,
         help_text="Quick play seats you only at tables whose going-under rule you accept.",
+    )
+    # who sees whether the player is online and where, and who may challenge them to a game
+    # (accounts.services.settings.privacy_settings_update)
+    presence_visible_to = models.CharField(
+        "who sees when I am online",
+        max_length=8,
+        choices=Audience.choices,
+        default=Audience.FRIENDS,
+        db_default=Audience.FRIENDS,
+    )
+    challenges_from = models.CharField(
+        "who may challenge me to a game",
+        max_length=8,
+        choices=Audience.choices,
+        default=Audience.FRIENDS,
+        db_default=Audience.FRIENDS,
     )
     # seed 003's display preferences at the table, only those the player changed
     # (accounts.preferences fills in the defaults)

@@ -22,6 +22,8 @@ class NotificationKind(models.TextChoices):
     REPORT_OUTCOME = "report_outcome", "The outcome of a report"
     WARNING = "warning", "A warning from staff"
     BLOCKED = "blocked", "Account blocked"
+    FRIEND_REQUEST = "friend_request", "A friend request"
+    FRIEND_ACCEPTED = "friend_accepted", "A friend request accepted"
 
 
 # the ones a player should not miss: also sent by e-mail, unless they turned e-mails off
@@ -32,6 +34,8 @@ EMAILED_KINDS = frozenset(
         NotificationKind.GOLD_CREDITED,
         NotificationKind.GOLD_REFUNDED,
         NotificationKind.BLOCKED,
+        NotificationKind.FRIEND_REQUEST,
+        NotificationKind.FRIEND_ACCEPTED,
     }
 )
 

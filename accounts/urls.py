@@ -10,4 +10,5 @@ urlpatterns = [
     path("settings/", views.account_settings, name="settings"),
     path("settings/emails/", views.notification_emails_save, name="notification_emails"),
     path("settings/display/", views.display_preferences_save, name="display_preferences"),
+    path("settings/privacy/", views.privacy_settings_save, name="privacy_settings"),
 ]

@@ -11,12 +11,17 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from .forms import AccountSettingsForm, DisplayPreferencesForm, NotificationEmailsForm
+from .forms import (
+    AccountSettingsForm,
+    DisplayPreferencesForm,
+    NotificationEmailsForm,
+    PrivacySettingsForm,
+)
 from .preferences import PreferenceRefused
 from .selectors import invited_friends_count
 from .services.notifications import notification_emails_set
 from .services.preferences import display_preferences_update
-from .services.settings import SettingsRefused, account_settings_update
+from .services.settings import SettingsRefused, account_settings_update, privacy_settings_update
 
 # the settings page holds two forms; this field of the display form tells them apart
 DISPLAY_FORM = "display"
@@ -68,8 +73,31 @@ def account_settings(request: HttpRequest) -> HttpResponse:
             "emails_form": NotificationEmailsForm(
                 initial={"notification_emails": user.notification_emails}
             ),
+            "privacy_form": PrivacySettingsForm(
+                initial={
+                    "presence_visible_to": user.presence_visible_to,
+                    "challenges_from": user.challenges_from,
+                }
+            ),
         },
     )
+
+
+@login_required
+@require_POST
+def privacy_settings_save(request: HttpRequest) -> HttpResponse:
+    """The settings page's privacy choices: who sees my presence, who may challenge me."""
+    form = PrivacySettingsForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose friends, everyone or nobody for each question.")
+        return redirect(reverse("accounts:settings") + "#privacy")
+    try:
+        privacy_settings_update(user_id=request.user.pk, **form.cleaned_data)
+    except SettingsRefused as refused:
+        messages.error(request, refused.message)
+    else:
+        messages.success(request, "Your privacy choices are saved.")
+    return redirect(reverse("accounts:settings") + "#privacy")
 
 
 @login_required

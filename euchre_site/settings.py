@@ -124,6 +124,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "accounts.context_processors.notifications",
+                "accounts.friends.context_processors.friend_requests",
                 "games.moderation.context_processors.moderation_warnings",
                 "economy.context_processors.coins",
                 "rankings.context_processors.month_countdown",

@@ -15,6 +15,7 @@ urlpatterns = [
     path("coins/", include("economy.urls_purchases")),
     path("accounts/", include("accounts.urls")),
     path("notifications/", include("accounts.urls_notifications")),
+    path("friends/", include("accounts.friends.urls")),
     path("accounts/", include("allauth.urls")),
     # not /admin/: staff only, at the path the settings name (docs/operating.md: ADMIN_PATH)
     path(settings.ADMIN_PATH, admin.site.urls),

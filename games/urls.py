@@ -3,6 +3,7 @@
 from .live import urls as live_urls
 from .moderation import urls as moderation_urls
 from .records import urls as records_urls
+from .relation import urls as relation_urls
 from .tables import urls as tables_urls
 from .watch import urls as watch_urls
 
@@ -14,4 +15,5 @@ urlpatterns = [
     *watch_urls.urlpatterns,
     *records_urls.urlpatterns,
     *moderation_urls.urlpatterns,
+    *relation_urls.urlpatterns,
 ]

@@ -128,3 +128,22 @@ def notifications_mark_all_read(*, user_id: int) -> int:
 def notification_emails_set(*, user_id: int, enabled: bool) -> None:
     """The player's choice: e-mail them what they should not miss, or not."""
     User.objects.filter(pk=user_id).update(notification_emails=enabled)
+
+
+def notification_withdraw(*, recipient_id: int, kind: NotificationKind, source: str) -> int:
+    """Deletes the notification of an event that no longer stands (a friend request cancelled
+    or ended by a block): its page would offer what is gone. How many were deleted (0 or 1)."""
+    deleted, _ = Notification.objects.filter(
+        recipient_id=recipient_id, kind=kind, source=source
+    ).delete()
+    return deleted
+
+
+def notification_mark_read_for_event(
+    *, recipient_id: int, kind: NotificationKind, source: str
+) -> int:
+    """Marks read the player's notification of an event they have just answered (a friend
+    request accepted or declined from any page)."""
+    return Notification.objects.filter(
+        recipient_id=recipient_id, kind=kind, source=source, read_at__isnull=True
+    ).update(read_at=timezone.now())

@@ -1,6 +1,6 @@
-"""A player's own settings: the display name others see, and the going-under choice quick play
+"""A player's own settings: the display name others see, the going-under choice quick play
 honours (seed 000: "You can set in your profile whether you wish to play by this rule, or only
-play games that do not allow this")."""
+play games that do not allow this"), and who sees their presence or may challenge them."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q, Value
 from django.db.models.functions import Lower
 
-from ..models import GoingUnder, User
+from ..models import Audience, GoingUnder, User
 from ..names import code_point_label, display_name_skeletons, invisible_characters
 
 DISPLAY_NAME_MIN = 2
@@ -149,3 +149,19 @@ def account_settings_update(*, user_id: int, display_name: str, going_under: str
             raise
         raise refusal from error
     return user
+
+
+def privacy_settings_update(
+    *, user_id: int, presence_visible_to: str, challenges_from: str
+) -> None:
+    """Saves who sees when the player is online and where, and who may challenge them to a game:
+    friends, everyone or nobody (issue 54)."""
+    for field, value in (
+        ("presence_visible_to", presence_visible_to),
+        ("challenges_from", challenges_from),
+    ):
+        if value not in Audience.values:
+            raise SettingsRefused("audience", "Choose friends, everyone or nobody.", field=field)
+    User.objects.filter(pk=user_id).update(
+        presence_visible_to=presence_visible_to, challenges_from=challenges_from
+    )

@@ -6,16 +6,19 @@ gets. A player shares the record of a private game, or makes it private again, f
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts.friends.selectors import FriendState, friend_buttons
 from games.errors import Refused
 from games.models import Game
 
-from .record import game_record, seat_places
+from .record import RecordSeat, game_record, seat_places
 from .review.selectors import review_document, review_of
 from .selectors import record_game_for
 from .selectors_history import game_history_document, game_score_sheet
@@ -48,8 +51,8 @@ def game_record_page(request: HttpRequest, game_id: int) -> HttpResponse:
     context = {
         "record": record,
         "my_seat": my_seat,
-        # the seats as the table named them from the reader's seat
-        "seat_places": seat_places(record, my_seat),
+        # the seats as the table named them from the reader's seat, each person's friend button
+        "seat_places": _with_friend_buttons(request.user.pk, seat_places(record, my_seat)),
         "review": review,
         # who else may read it, and whether a player shared it (the sharing panel)
         "private_table": game.kind != Game.Kind.PUBLIC,
@@ -61,6 +64,20 @@ def game_record_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "lesson": game.lesson,
     }
     return render(request, "games/record.html", context)
+
+
+def _with_friend_buttons(
+    user_id: int, places: Iterable[tuple[RecordSeat, str]]
+) -> list[tuple[RecordSeat, str, FriendState | None]]:
+    """Each seat and its place, with the friend button of the person in it (none for a
+    computer, for me, or for a blocked player)."""
+    places = list(places)
+    people = [seat.user_id for seat, _ in places if seat.user_id is not None]
+    buttons = friend_buttons(user_id=user_id, other_ids=people)
+    return [
+        (seat, place, None if seat.user_id is None else buttons.get(seat.user_id))
+        for seat, place in places
+    ]
 
 
 @login_required

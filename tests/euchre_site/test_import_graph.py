@@ -14,7 +14,18 @@ ROOT = Path(__file__).resolve().parents[2]
 APPS = ("accounts", "economy", "games", "rankings", "leagues")
 # the games app's packages, each importing only those before it; None is the shared game, the
 # modules at the top of games/
-GAMES_ORDER = ("engine", "players", None, "live", "watch", "tables", "records", "moderation", "lab")
+GAMES_ORDER = (
+    "engine",
+    "players",
+    None,
+    "relation",
+    "live",
+    "watch",
+    "tables",
+    "records",
+    "moderation",
+    "lab",
+)
 # the app's entry points, which Django, Celery and manage.py import by name: they gather every
 # package
 GAMES_ENTRY_POINTS = (

@@ -1,12 +1,17 @@
 """Chat mutes: a player stops seeing another player's chat lines, at every table, for
 themselves only, until they unmute. Lines are still stored, and staff still see them in
 reports. Every socket of the muting player (all their tabs) reloads its list after commit.
+
+A mute also ends a friendship between the two and any friend request either way, in its own
+transaction (`accounts.friends.services.friend_relation_end`), and while it lasts no request
+passes between them (`games.relation.services.friend_request_send`). Unmuting restores nothing.
 """
 
 from __future__ import annotations
 
 from django.db import transaction
 
+from accounts.friends.services import friend_relation_end
 from accounts.models import User
 from games.errors import Refused
 from games.live.models import ChatMute
@@ -19,7 +24,8 @@ class MuteRefused(Refused):
 
 
 def chat_mute(*, user_id: int, muted_id: int) -> bool:
-    """Mutes the player; False when they were muted already."""
+    """Mutes the player, and ends a friendship or request between us; False when they were
+    muted already."""
     if user_id == muted_id:
         raise MuteRefused("self", "You cannot mute yourself.")
     if not User.objects.filter(pk=muted_id).exists():
@@ -29,6 +35,9 @@ def chat_mute(*, user_id: int, muted_id: int) -> bool:
         _, created = ChatMute.objects.get_or_create(user_id=user_id, muted_id=muted_id)
         if created:
             _tell_my_sockets(user_id)
+        # after the mute's row, under both players' locks: a request being sent now either sees
+        # the mute or is ended here (games.relation.services)
+        friend_relation_end(user_id=user_id, other_id=muted_id)
     return created
 
 
