@@ -271,6 +271,7 @@ def test_the_site_s_pages_pass_axe(live_site, browser, axe_script, shots):
     page = signed_in_page(browser, live_site, ann)
     page.set_viewport_size(DESKTOP)
     pages = ["/play/", f"/games/{game.pk}/", "/accounts/settings/", "/rankings/", "/leagues/"]
+    pages.append("/friends/?q=a")  # the friends page with a search's results
     for path in [*pages, "/coins/"]:
         page.goto(f"{live_site}{path}")
         check_both_sizes(page, axe_script, path)

@@ -136,6 +136,7 @@ def pages_of_a_player(player: User, friend: User) -> list[tuple[str, str]]:
         ("buy-gold", "/coins/buy/"),
         ("achievements", "/achievements/"),
         ("muted", "/play/muted/"),
+        ("friends", "/friends/?q=a"),
         ("log-out", "/accounts/logout/"),
     ]
 
