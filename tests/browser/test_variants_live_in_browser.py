@@ -101,6 +101,10 @@ def play_to_the_end(page, game_id: int, my_seat: int, shots: dict[str, str]) -> 
         assert time.monotonic() < give_up, "the game did not finish in time"
         engine = engine_game(game)
         if engine.to_act != my_seat:
+            # a hand's summary read at once, as a quick player does: the server's pause between
+            # hands ends when every person has seen the hand's end
+            if page.locator("#felt-overlay .hand-summary").count():
+                page.click("#felt")
             time.sleep(0.2)
             continue
         # the page has the frame where I act (so my move carries the version the server expects)
@@ -126,13 +130,13 @@ def play_to_the_end(page, game_id: int, my_seat: int, shots: dict[str, str]) -> 
 
 
 def game_over_summary(page) -> str:
-    """Clicks through the last trick and the last hand's summary to the game's result."""
-    for _ in range(30):
+    """Clicks through the last tricks and the last hand's summary to the game's result (a click
+    with nothing held does nothing)."""
+    for _ in range(75):
         if page.locator("#game-over").count():
             break
-        if page.locator("#felt-overlay .hand-summary, .felt.holding").count():
-            page.click("#felt")
-        page.wait_for_timeout(500)
+        page.click("#felt")
+        page.wait_for_timeout(200)
     return page.wait_for_selector("#game-over", timeout=15_000).inner_text()
 
 

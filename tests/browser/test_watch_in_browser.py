@@ -76,20 +76,20 @@ def private_table_started(user_id: int) -> int:
         return pool.submit(open_and_start).result()
 
 
-def watched_to_game_over(page, artifacts: Path) -> str:
+def watched_until(page, artifacts: Path, selector: str, kept: set[str]) -> None:
     """The watch page still shows the tricks and hand summaries it queued while the game went
-    on (each for its moment): clicking the felt moves on to the game's result (a screenshot of
-    the first complete trick shown on the way)."""
-    trick_kept = False
+    on (each for its moment, a trick 1.4 s: the page ends well after the game): clicking the
+    felt moves on through them until `selector` shows (a screenshot of the first complete trick
+    shown on the way, once: `kept`)."""
     for _ in range(120):
-        if page.locator("#game-over").count():
-            break
-        if not trick_kept and page.locator("#trick [data-card]").count() >= 3:
+        if page.locator(selector).count():
+            return
+        if "trick" not in kept and page.locator("#trick [data-card]").count() >= 3:
             keep(page, artifacts, "trick-laptop")
-            trick_kept = True
+            kept.add("trick")
         page.click("#felt")
         page.wait_for_timeout(250)
-    return page.wait_for_selector("#game-over", timeout=15_000).inner_text()
+    page.wait_for_selector(selector, timeout=15_000)
 
 
 def test_a_second_browser_watches_a_live_game_to_its_end_and_downloads_its_history(
@@ -136,7 +136,7 @@ def test_a_second_browser_watches_a_live_game_to_its_end_and_downloads_its_histo
     page.wait_for_selector("#watchers:not([hidden])", timeout=15_000)
     assert page.locator("#watchers").inner_text() == "1 person watching"
     keep(page, artifacts, "player-laptop")
-    eye.wait_for_timeout(3000)  # a few moves: tricks on the watcher's felt
+    eye.wait_for_selector("#trick [data-card]", timeout=15_000)  # a trick on the watcher's felt
     keep(eye, artifacts, "playing-laptop")
     eye.set_viewport_size(PHONE)
     keep(eye, artifacts, "playing-phone")
@@ -158,9 +158,11 @@ def test_a_second_browser_watches_a_live_game_to_its_end_and_downloads_its_histo
     assert game.status == Game.Status.FINISHED
 
     # the watcher's page comes to the end too, with the record's link in its banner
-    eye.wait_for_selector("#watch-record:not([hidden])", timeout=20_000)
+    kept: set[str] = set()
+    watched_until(eye, artifacts, "#watch-record:not([hidden])", kept)
     keep(eye, artifacts, "finished-laptop")
-    text = watched_to_game_over(eye, artifacts)
+    watched_until(eye, artifacts, "#game-over", kept)
+    text = eye.locator("#game-over").inner_text()
     assert "Game over" in text and "You" not in text.split("\n")[0]
     frames = eye.evaluate("window.__watched.filter(f => f.type === 'state')")
     assert len(frames) > 5 and frames[-1]["status"] == "finished"
