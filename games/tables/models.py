@@ -50,8 +50,10 @@ class QueueEntry(models.Model):
 
 class PartnerInvitation(models.Model):
     """A player asks a friend to queue for quick play with them as partners; it waits in the
-    friend's lobby for an answer, for PARTNER_INVITATION_SECONDS. One invitation out per player
-    at a time; the answer "yes" makes both players' queue entries, linked."""
+    friend's lobby for an answer, for ANSWER_SECONDS. One invitation out per player at a time;
+    the answer "yes" makes both players' queue entries, linked."""
+
+    ANSWER_SECONDS = 120  # then it ends, and the inviter's lobby says nobody answered
 
     from_user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="partner_invitation_sent"

@@ -6,8 +6,8 @@ Each step locks both players (`players_serialized`, in id order), so a double cl
 racing a cancel, or two friends inviting each other at once each runs after the other and sees
 what it left. Whatever refuses an answer that can no longer stand (the invitation expired, the
 inviter sat down or queued meanwhile) deletes the invitation in the same breath: nothing stale
-is left waiting. An invitation lasts PARTNER_INVITATION_SECONDS; the sweeper ends those nobody
-answered, and the inviter's lobby says so.
+is left waiting. An invitation lasts two minutes; the sweeper ends those nobody answered, and
+the inviter's lobby says so.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from .quick_play import (
 )
 from .tables import ALREADY_PLAYING, TableError, player_can_pay_check
 
-PARTNER_INVITATION_SECONDS = 120
+PARTNER_INVITATION_SECONDS = PartnerInvitation.ANSWER_SECONDS
 
 
 def partner_variant_check(variant: str) -> None:
