@@ -95,12 +95,21 @@ def _earliest_fill(
     that fill the table with `first` and avoid nobody; None when none do (or the search took
     too long)."""
     steps = 0
+    # people and single players from each place on: a search that cannot fill the table (too
+    # few left, or an odd seat left and only pairs) stops at once
+    people_from = [0] * (len(candidates) + 1)
+    singles_from = [0] * (len(candidates) + 1)
+    for index in range(len(candidates) - 1, -1, -1):
+        people_from[index] = people_from[index + 1] + len(candidates[index])
+        singles_from[index] = singles_from[index + 1] + (len(candidates[index]) == 1)
 
     def search(start: int, chosen: list[QueueEntry], picked: list[int]) -> list[int] | None:
         nonlocal steps
         left = size - len(chosen)
         if left == 0:
             return picked
+        if people_from[start] < left or (left % 2 and not singles_from[start]):
+            return None
         for index in range(start, len(candidates)):
             steps += 1
             if steps > SEARCH_STEPS_MAX:

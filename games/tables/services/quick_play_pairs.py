@@ -214,9 +214,22 @@ def partner_accept(
                 ]
             )
             _invitation_end(invitation)
+            _others_end(me, inviter)
     if refused is not None:
         raise refused
     return queue_match()
+
+
+def _others_end(me: User, inviter: User) -> None:
+    """The other invitations from or to either of the new partners can no longer stand: they
+    end now, and their inviters are told."""
+    either = [me.pk, inviter.pk]
+    for other in PartnerInvitation.objects.filter(from_user_id__in=either):
+        _invitation_end(other)
+    for other in PartnerInvitation.objects.filter(to_user_id__in=either).select_related("to_user"):
+        _invitation_end(
+            other, notice=f"{_name(other.to_user)} now waits in quick play with another partner."
+        )
 
 
 def _accept_refusal(invitation: PartnerInvitation, me: User, inviter: User) -> TableError | None:

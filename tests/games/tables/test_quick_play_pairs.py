@@ -252,6 +252,21 @@ def test_a_declined_invitation_is_gone_and_the_inviter_is_told(friends, committe
     assert not QueueEntry.objects.exists()
 
 
+def test_accepting_ends_the_new_partners_other_invitations(friends, make_player, committed):
+    ann, bob = friends
+    cat, dan = make_player("Cat"), make_player("Dan")
+    befriend(bob, cat)
+    befriend(dan, bob)
+    partner_invite(user_id=ann.pk, friend_id=bob.pk)
+    partner_invite(user_id=bob.pk, friend_id=cat.pk)  # Bob asked Cat meanwhile
+    partner_invite(user_id=dan.pk, friend_id=bob.pk)  # and Dan asked Bob
+    with committed():
+        partner_accept(user_id=bob.pk, from_id=ann.pk)
+    assert not PartnerInvitation.objects.exists() and not invitations_told().exists()
+    assert queue_notice_pop(user_id=dan.pk) == ("Bob now waits in quick play with another partner.")
+    assert refusal(partner_accept, user_id=cat.pk, from_id=bob.pk).code == "no_invitation"
+
+
 def test_a_withdrawn_invitation_cannot_be_accepted(friends):
     ann, bob = friends
     partner_invite(user_id=ann.pk, friend_id=bob.pk)
