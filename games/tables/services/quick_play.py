@@ -20,9 +20,11 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from datetime import timedelta
 
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from accounts.models import User
 from games.live.selectors import muted_by
@@ -97,8 +99,9 @@ def queue_alone_check(*, user_id: int) -> None:
         raise TableError(
             "in_pair", f"You wait with {partner} as partners: leave the queue first to play alone."
         )
+    answered_by = timezone.now() - timedelta(seconds=PartnerInvitation.ANSWER_SECONDS)
     invited = (
-        PartnerInvitation.objects.filter(from_user_id=user_id)
+        PartnerInvitation.objects.filter(from_user_id=user_id, created_at__gte=answered_by)
         .values_list("to_user__display_name", flat=True)
         .first()
     )

@@ -296,6 +296,15 @@ def test_an_invitation_nobody_answers_ends_and_the_inviter_is_told(friends, comm
     assert not PartnerInvitation.objects.exists() and not invitations_told().exists()
 
 
+def test_an_invitation_past_its_time_no_longer_keeps_the_inviter_from_queueing_alone(friends):
+    ann, bob = friends
+    partner_invite(user_id=ann.pk, friend_id=bob.pk)
+    assert refusal(queue_join, user_id=ann.pk).code == "inviting"
+    age(ann, 121)  # before the sweeper ends it
+    assert queue_join(user_id=ann.pk) is None
+    assert QueueEntry.objects.filter(user=ann, partner__isnull=True).exists()
+
+
 def test_a_late_answer_is_refused_and_ends_the_invitation(friends):
     ann, bob = friends
     partner_invite(user_id=ann.pk, friend_id=bob.pk)
