@@ -30,6 +30,7 @@ from games.moderation.models import ModerationDecision as ModerationDecision
 from games.moderation.models import Player as Player
 from games.records.review.models import GameReview as GameReview
 from games.tables.models import Invitation as Invitation
+from games.tables.models import PartnerInvitation as PartnerInvitation
 from games.tables.models import QueueEntry as QueueEntry
 
 

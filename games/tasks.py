@@ -20,6 +20,7 @@ from .moderation.collusion.services import collusion_review_run
 from .records.review.services.requests import GAME_REVIEW, stale_reviews_requeue
 from .records.review.services.run import review_run
 from .tables.services.quick_play import queue_match_all
+from .tables.services.quick_play_pairs import partner_invitations_expire
 
 
 @task_received.connect
@@ -54,8 +55,10 @@ def turn_timers() -> int:
 @shared_task(name="games.sweep_stalled_games")
 def sweep_stalled_games() -> int:
     """Run by beat every few seconds: queues the moves of games no task is looking after, and
-    seats quick-play groups that a busy moment left waiting."""
+    seats quick-play groups that a busy moment left waiting, and ends the invitations to queue
+    as partners that nobody answered."""
     queue_match_all()
+    partner_invitations_expire()
     return stalled_games_requeue()
 
 

@@ -34,3 +34,14 @@ def mutes_at_table(*, user_id: int, game_id: int) -> MutesAtTable:
 def mutes_of(*, user_id: int) -> list[ChatMute]:
     """Whom the player muted, newest first, for their list of mutes."""
     return list(ChatMute.objects.filter(user_id=user_id).select_related("muted"))
+
+
+def muted_by(*, user_ids: list[int]) -> dict[int, frozenset[int]]:
+    """Whom each of these players muted (one query; a player who muted nobody is left out):
+    quick play keeps apart those who asked to avoid the players they muted."""
+    muted: dict[int, set[int]] = {}
+    for user_id, muted_id in ChatMute.objects.filter(user_id__in=user_ids).values_list(
+        "user_id", "muted_id"
+    ):
+        muted.setdefault(user_id, set()).add(muted_id)
+    return {user_id: frozenset(ids) for user_id, ids in muted.items()}

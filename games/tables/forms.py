@@ -47,8 +47,22 @@ class QuickPlayForm(forms.Form):
         label="Game",
     )
 
+    # the seating filters (left out: off) and a friend to queue with as partners (left out:
+    # alone); the quick-play panel's partners' part (`_quick_play_partners.html`) offers them
+    people_only = forms.BooleanField(required=False, label="People only")
+    avoid_muted = forms.BooleanField(required=False, label="Avoid the players I muted")
+    partner = forms.IntegerField(required=False, min_value=1, max_value=2**31 - 1)
+
     def variant_name(self) -> str:
         return self.cleaned_data["variant"] or QUICK_PLAY_VARIANTS[0]
+
+
+class PartnerAnswerForm(forms.Form):
+    """An answer to a friend's invitation to queue as partners: whose, and my filters."""
+
+    from_id = forms.IntegerField(min_value=1, max_value=2**31 - 1)
+    people_only = forms.BooleanField(required=False)
+    avoid_muted = forms.BooleanField(required=False)
 
 
 class PlayNowForm(QuickPlayForm):

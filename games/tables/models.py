@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.db.models import F, Q
 
 from accounts.models import GoingUnder
 
@@ -21,12 +22,61 @@ class QueueEntry(models.Model):
     # a preset name of games.rule_texts.QUICK_PLAY_VARIANTS ("standard", "three_handed"...)
     variant = models.CharField(max_length=20, default="standard")
     joined_at = models.DateTimeField(auto_now_add=True)
+    # a friend who queued with me as my partner (their entry names me): the two are seated
+    # together, opposite each other, or not at all (`services.quick_play_pairs`)
+    partner = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    # never seated with computers: nobody's "start now" takes this entry
+    people_only = models.BooleanField(default=False)
+    # never seated at one table with a player this player muted (games.live's ChatMute)
+    avoid_muted = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["joined_at", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(partner=F("user")), name="games_queue_partner_not_self"
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.user} waiting since {self.joined_at:%H:%M:%S}"
+
+
+class PartnerInvitation(models.Model):
+    """A player asks a friend to queue for quick play with them as partners; it waits in the
+    friend's lobby for an answer, for ANSWER_SECONDS. One invitation out per player at a time;
+    the answer "yes" makes both players' queue entries, linked."""
+
+    ANSWER_SECONDS = 120  # then it ends, and the inviter's lobby says nobody answered
+
+    from_user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="partner_invitation_sent"
+    )
+    to_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="partner_invitations"
+    )
+    variant = models.CharField(max_length=20, default="standard")
+    # the inviter's filters, the pair's when accepted
+    people_only = models.BooleanField(default=False)
+    avoid_muted = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(from_user=F("to_user")), name="games_partner_invitation_not_self"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.from_user} asks {self.to_user} to partner"
 
 
 class Invitation(models.Model):

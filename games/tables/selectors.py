@@ -6,9 +6,13 @@ tables being played now that they may watch, and how many people are online
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from django.db.models import Count
+from django.db.models.functions import Lower
+from django.utils import timezone
 
+from accounts.friends.models import Friendship
 from accounts.models import GoingUnder
 from games.engine import RuleOptions
 from games.live.services.presence import online_count
@@ -16,7 +20,7 @@ from games.models import Game, Seat
 from games.rule_texts import PRESET_LABELS, QUICK_PLAY_VARIANTS, preset_seats, rules_label
 from games.watch.selectors import LiveTable, live_games_to_watch, live_table_rows
 
-from .models import QueueEntry
+from .models import PartnerInvitation, QueueEntry
 
 
 @dataclass(frozen=True)
@@ -35,6 +39,44 @@ class LobbyTable:
 
 
 @dataclass(frozen=True)
+class PartnerAsk:
+    """An invitation to queue as partners, as the lobby shows it (sent or received)."""
+
+    user_id: int  # the other player
+    name: str
+    game: str  # "Standard Euchre"
+    people_only: bool
+    answer_by: datetime
+
+
+@dataclass(frozen=True)
+class Partners:
+    """The lobby's partners' panel: whom I may ask, whom I asked, who asked me, with whom I
+    wait, and the filters I wait with."""
+
+    friends: list[tuple[int, str]]  # (id, name), by name: the form's choices
+    sent: PartnerAsk | None
+    received: list[PartnerAsk]
+    waiting_with: str | None  # my partner's name, while we wait together
+    people_only: bool
+    avoid_muted: bool
+
+    @property
+    def visible(self) -> bool:
+        """Whether the panel has anything to say."""
+        return bool(
+            self.received or self.sent or self.waiting_with or self.people_only or self.avoid_muted
+        )
+
+    @property
+    def state(self) -> str:
+        """A short mark of what the panel shows: the lobby's poll reloads when it changes."""
+        sent = self.sent.user_id if self.sent else ""
+        received = ",".join(str(ask.user_id) for ask in self.received)
+        return f"sent:{sent};received:{received};with:{self.waiting_with or ''}"
+
+
+@dataclass(frozen=True)
 class Lobby:
     current_game: LobbyTable | None
     # how many waiting players (me included) could share a table with me
@@ -45,6 +87,7 @@ class Lobby:
     invitations: list[LobbyTable]
     live_tables: list[LiveTable]  # being played now, that I may watch
     online: int  # people seen in the last few minutes (games.live.services.presence)
+    partners: Partners
 
     @property
     def waiting_total(self) -> int:
@@ -92,7 +135,7 @@ def lobby_for(*, user_id: int, live_tables: bool = True) -> Lobby:
         QuickPlayGame(name, PRESET_LABELS[name], preset_seats(name), counts[name])
         for name in QUICK_PLAY_VARIANTS
     ]
-    entry = QueueEntry.objects.filter(user_id=user_id).first()
+    entry = QueueEntry.objects.filter(user_id=user_id).select_related("partner").first()
     invited = (
         Game.objects.filter(invitations__user_id=user_id, status=Game.Status.OPEN)
         .exclude(seats__user_id=user_id)
@@ -114,4 +157,43 @@ def lobby_for(*, user_id: int, live_tables: bool = True) -> Lobby:
             else []
         ),
         online=online_count(),
+        partners=partners_for(user_id=user_id, entry=entry, with_friends=not seat and not entry),
+    )
+
+
+def _ask(invitation: PartnerInvitation, other_id: int, name: str) -> PartnerAsk:
+    return PartnerAsk(
+        user_id=other_id,
+        name=name,
+        game=PRESET_LABELS.get(invitation.variant, invitation.variant),
+        people_only=invitation.people_only,
+        answer_by=invitation.created_at + timedelta(seconds=PartnerInvitation.ANSWER_SECONDS),
+    )
+
+
+def partners_for(*, user_id: int, entry: QueueEntry | None, with_friends: bool) -> Partners:
+    """The partners' panel (three or four small queries). Invitations past their time are left
+    out (the sweeper ends them)."""
+    fresh = PartnerInvitation.objects.filter(
+        created_at__gte=timezone.now() - timedelta(seconds=PartnerInvitation.ANSWER_SECONDS)
+    ).select_related("from_user", "to_user")
+    sent = fresh.filter(from_user_id=user_id).first()
+    received = fresh.filter(to_user_id=user_id).order_by("created_at", "id")
+    friends = (
+        list(
+            Friendship.objects.filter(user_id=user_id, friend__is_active=True)
+            .order_by(Lower("friend__display_name"), "friend_id")
+            .values_list("friend_id", "friend__display_name")
+        )
+        if with_friends
+        else []
+    )
+    partner = entry.partner if entry and entry.partner_id else None
+    return Partners(
+        friends=friends,
+        sent=_ask(sent, sent.to_user_id, sent.to_user.display_name) if sent else None,
+        received=[_ask(ask, ask.from_user_id, ask.from_user.display_name) for ask in received],
+        waiting_with=partner.display_name if partner else None,
+        people_only=bool(entry and entry.people_only),
+        avoid_muted=bool(entry and entry.avoid_muted),
     )

@@ -33,6 +33,19 @@ urlpatterns = [
     path("play/quick/", views.quick_play, name="quick_play"),
     path("play/quick/now/", views.quick_play_now, name="quick_play_now"),
     path("play/quick/leave/", views.quick_play_leave, name="quick_play_leave"),
+    path(
+        "play/quick/partner/accept/",
+        views.partner_answer,
+        {"answer": "accept"},
+        name="partner_accept",
+    ),
+    path(
+        "play/quick/partner/decline/",
+        views.partner_answer,
+        {"answer": "decline"},
+        name="partner_decline",
+    ),
+    path("play/quick/partner-cancel/", views.partner_cancel, name="partner_cancel"),
     path("tables/new/", views.table_new, name="table_new"),
     # invite tokens are token_urlsafe: any other text (a NUL) is a 404 before the database
     path("tables/join/<slug:token>/", views.table_join, name="join"),

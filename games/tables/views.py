@@ -16,12 +16,19 @@ from games.models import Game, Seat
 from games.moderation.models import AbuseReport
 from games.selectors import table_state
 
-from .forms import InviteForm, PlayNowForm, PrivateTableForm, QuickPlayForm
+from .forms import InviteForm, PartnerAnswerForm, PlayNowForm, PrivateTableForm, QuickPlayForm
 from .forms_rules import filled_initial
 from .lesson_texts import lesson_texts
 from .selectors import lobby_for
 from .selectors_lessons import lesson_offered
 from .services.quick_play import queue_join, queue_leave, queue_notice_pop, queue_play_now
+from .services.quick_play_pairs import (
+    partner_accept,
+    partner_decline,
+    partner_invitation_cancel,
+    partner_invitations_expire,
+    partner_invite,
+)
 from .services.tables import (
     TableError,
     game_cancel,
@@ -40,6 +47,7 @@ def _table(game_id: int) -> HttpResponse:
 @login_required
 @require_GET
 def lobby(request: HttpRequest) -> HttpResponse:
+    partner_invitations_expire(from_user_id=request.user.pk)  # "nobody answered" shows now
     if notice := queue_notice_pop(user_id=request.user.pk):
         messages.error(request, notice)
     online_mark(user_id=request.user.pk)
@@ -69,6 +77,7 @@ def lobby_status(request: HttpRequest) -> JsonResponse:
             "queue_variant": found.queue_variant.name if found.queue_variant else None,
             "waiting": {quick.name: quick.waiting for quick in found.quick_play},
             "online": found.online,
+            "partners": found.partners.state,
         }
     )
 
@@ -84,8 +93,25 @@ def quick_play(request: HttpRequest) -> HttpResponse:
     form = QuickPlayForm(request.POST)
     if not form.is_valid():
         return _form_refused(request)
+    filters = {
+        "people_only": form.cleaned_data["people_only"],
+        "avoid_muted": form.cleaned_data["avoid_muted"],
+    }
     try:
-        game = queue_join(user_id=request.user.pk, variant=form.variant_name())
+        if form.cleaned_data["partner"]:
+            invitation = partner_invite(
+                user_id=request.user.pk,
+                friend_id=form.cleaned_data["partner"],
+                variant=form.variant_name(),
+                **filters,
+            )
+            messages.success(
+                request,
+                f"You asked {invitation.to_user.display_name} to be your partner: waiting for "
+                "their answer.",
+            )
+            return redirect("games:lobby")
+        game = queue_join(user_id=request.user.pk, variant=form.variant_name(), **filters)
     except TableError as error:
         messages.error(request, error.message)
         return redirect("games:lobby")
@@ -94,10 +120,51 @@ def quick_play(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
+def partner_answer(request: HttpRequest, answer: str) -> HttpResponse:
+    """A friend's invitation to queue as partners: "accept" or "decline"."""
+    form = PartnerAnswerForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "That invitation is no longer waiting.")
+        return redirect("games:lobby")
+    from_id = form.cleaned_data["from_id"]
+    if answer == "decline":
+        if partner_decline(user_id=request.user.pk, from_id=from_id):
+            messages.info(request, "You declined the invitation.")
+        return redirect("games:lobby")
+    try:
+        game = partner_accept(
+            user_id=request.user.pk,
+            from_id=from_id,
+            people_only=form.cleaned_data["people_only"],
+            avoid_muted=form.cleaned_data["avoid_muted"],
+        )
+    except TableError as error:
+        messages.error(request, error.message)
+        return redirect("games:lobby")
+    return _table(game.pk) if game else redirect("games:lobby")
+
+
+@login_required
+@require_POST
+def partner_cancel(request: HttpRequest) -> HttpResponse:
+    if partner_invitation_cancel(user_id=request.user.pk):
+        messages.info(request, "You withdrew your invitation.")
+    return redirect("games:lobby")
+
+
+@login_required
+@require_POST
 def quick_play_now(request: HttpRequest) -> HttpResponse:
     form = PlayNowForm(request.POST)
     if not form.is_valid():
         return _form_refused(request)
+    if form.cleaned_data["partner"]:
+        messages.error(
+            request,
+            "Computers start at once, without asking anyone: to play with a friend as partner, "
+            "press “Find a table”.",
+        )
+        return redirect("games:lobby")
     try:
         game = queue_play_now(
             user_id=request.user.pk, variant=form.variant_name(), computer_level=form.level()

@@ -40,3 +40,14 @@ def _advisory_lock(space: int, user_id: int) -> None:
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [space, user_id & 0x7FFFFFFF])
+
+
+@contextmanager
+def players_serialized(user_ids: list[int]) -> Iterator[None]:
+    """`player_serialized` for several players at once (two partners), their locks taken in
+    id order so that two such requests never wait on each other round a circle. A lock this
+    transaction holds already is taken again at once."""
+    with transaction.atomic():
+        for user_id in sorted(set(user_ids)):
+            _advisory_lock(PLAYER_SEATING_LOCK_SPACE, user_id)
+        yield

@@ -69,6 +69,7 @@ def test_joining_the_queue_shows_me_waiting(client, make_player):
         "queue_position": 1,
         "queue_variant": "standard",
         "waiting": {"standard": 1, "two_handed": 0, "three_handed": 0, "call_ace": 0},
+        "partners": "sent:;received:;with:",  # no invitation to queue as partners, no partner
     }
 
 
