@@ -127,10 +127,6 @@ def port_is_free(host: str, port: int) -> bool:
     return True
 
 
-def manage(*args: str, env: dict[str, str]) -> None:
-    subprocess.run([sys.executable, "manage.py", *args], check=True, cwd=ROOT, env=env)
-
-
 def child_commands(host: str, port: int, workers: int) -> dict[str, list[str]]:
     python = sys.executable
     return {
@@ -220,11 +216,10 @@ def serve(*, host: str, port: int, workers: int) -> int:
             if not env.get("DATABASE_URL")
             else "database: DATABASE_URL"
         )
-        # one line rather than a line per migration: the log's first screen keeps the accounts
-        manage("migrate", "--no-input", "--verbosity", "0", env=env)
-        say("database migrated")
-        manage("collectstatic", "--no-input", "--verbosity", "0", env=env)
-        manage("load_demo_data", env=env)
+        # migrate, collectstatic and the demo data (euchre_site/devtools/prepare.py)
+        subprocess.run(
+            [sys.executable, "-m", "euchre_site.devtools.prepare"], check=True, cwd=ROOT, env=env
+        )
         in_child = stopped_with_serve()
         for name, command in child_commands(host, port, workers).items():
             # A session of its own, so Ctrl-C reaches only us and we stop the children in order.
