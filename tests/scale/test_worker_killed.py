@@ -48,13 +48,15 @@ def freeze_holding_a_task(cluster, name: str) -> None:
 
 def test_a_new_worker_and_the_sweeper_finish_what_a_killed_worker_held(cluster, browsers, table):
     # a computer's turn waits a little for its time in the worker's hands: a wider moment to
-    # freeze the worker holding one
-    cluster.env["GAME_COMPUTER_PAUSE_SECONDS"] = "0.3"
+    # freeze the worker holding one (the turns the worker queues; the daphne keeps the tests'
+    # usual pace for the turns after a person's move, so the rest of the game is not slowed)
     url = cluster.daphne("daphne")
+    cluster.env["GAME_COMPUTER_PAUSE_SECONDS"] = "0.3"
     cluster.worker("worker_1")
     cluster.beat()
-    # Both games go to 10 points: at least three hands, some fifty moves. They are looked at with
-    # the worker frozen (SIGSTOP: it moves nothing more), so what is seen is what it dies with.
+    # The games go to 10 points and 5: at least three hands and two (a hand gives at most 4),
+    # so neither ends before the freeze. They are looked at with the worker frozen (SIGSTOP: it
+    # moves nothing more), so what is seen is what it dies with.
     # two people who never play: every one of their turns waits for its timer
     timers, _ = table(humans=2)
     Seat.objects.filter(game=timers, user__isnull=False).update(time_limit_ms=1000)
@@ -64,7 +66,7 @@ def test_a_new_worker_and_the_sweeper_finish_what_a_killed_worker_held(cluster, 
     # one person and three computers: a computer's turn is pending most of the time. The game
     # waits for the person's first move (a long turn) until the timers' game is under way, so
     # that it is a few moves in, not far along, when the worker is frozen
-    computers, ((_, cookie),) = table(humans=1)
+    computers, ((_, cookie),) = table(humans=1, target_score=5)
     wait_for(lambda: version_of(timers) >= 3, what="the timers' game under way")
     player = browsers.open(game_id=computers.pk, cookie=cookie, urls=[url], think=(0.01, 0.04))
     wait_for(
@@ -77,7 +79,7 @@ def test_a_new_worker_and_the_sweeper_finish_what_a_killed_worker_held(cluster, 
     cluster.kill("worker_1")
 
     # the wide moment was for the freeze: the new worker plays the rest of the game at the
-    # tests' usual pace (the daphne keeps 0.3 s for the person's moves it records)
+    # tests' usual pace
     cluster.env["GAME_COMPUTER_PAUSE_SECONDS"] = "0.05"
     cluster.worker("worker_2")
     wait_for(
