@@ -21,8 +21,8 @@ def test_players_of_a_killed_daphne_reconnect_to_another_and_the_game_goes_on(
     # the sweeper (beat, run by a worker) tells B's player the version it never heard of
     cluster.worker("worker")
     cluster.beat()
-    # to 10 points: at least three hands, some fifty moves, so far from over ten moves in
-    game, people = table(humans=4)
+    # to 5 points: at least two hands (a hand gives at most 4), so far from over ten moves in
+    game, people = table(humans=4, target_score=5)
     # three people on A (B when A is gone, as a balancer would send them), one on B throughout
     clients = [
         browsers.open(

@@ -107,8 +107,8 @@ def test_after_a_redis_restart_everyone_reconnects_and_no_move_is_lost(
     redis_cluster.beat()
     # two people and two computers; the table's first tasks went to this test's own broker,
     # not to the cluster's Redis: the sweeper starts the computers if they move first
-    # to 10 points: at least three hands, some fifty moves, so far from over ten moves in
-    game, people = table(humans=2)
+    # to 5 points: at least two hands (a hand gives at most 4), so far from over ten moves in
+    game, people = table(humans=2, target_score=5)
     clients = [
         browsers.open(game_id=game.pk, cookie=cookie, urls=[url], think=(0.01, 0.04))
         for (_, cookie), url in zip(people, [url_a, url_b], strict=True)
