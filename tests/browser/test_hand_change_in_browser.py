@@ -230,9 +230,14 @@ def test_a_new_hand_shows_with_a_full_clock_that_the_server_agrees_with(
     page.reload()
     game, limit = play_my_last_card_and_see_the_pause(page, game_id, my_seat, "laptop", artifacts)
     outlived = False  # the summary was still up after my whole time limit had gone
-    while page.locator("#felt-overlay .hand-summary").count():
+    while True:
         due_timeouts_queue()  # beat's tick: nothing is due
-        shown = page.evaluate(NEXT_HAND_SHOWN)
+        # read in one go with the summary: it may go (and the deal show) between two reads
+        shown = page.evaluate(
+            f"() => document.querySelector('#felt-overlay .hand-summary') && ({NEXT_HAND_SHOWN})()"
+        )
+        if not shown:
+            break
         assert (shown["buttons"], shown["clock"]) == (0, ""), shown
         outlived = outlived or (timezone.now() - game.moved_at).total_seconds() > limit + 0.5
         page.wait_for_timeout(200)
