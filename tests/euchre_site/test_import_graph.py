@@ -21,6 +21,7 @@ GAMES_ORDER = (
     "relation",
     "live",
     "watch",
+    "presence",
     "tables",
     "records",
     "moderation",
