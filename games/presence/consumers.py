@@ -15,8 +15,8 @@ import json
 import logging
 from typing import Any
 
+from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
-from channels.utils import get_handler_name
 
 from games.live.consumer_threads import on_any_thread
 from games.live.services.presence_places import (

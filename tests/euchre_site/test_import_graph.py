@@ -30,6 +30,7 @@ GAMES_ORDER = (
 # the app's entry points, which Django, Celery and manage.py import by name: they gather every
 # package
 GAMES_ENTRY_POINTS = (
+    "games.apps",
     "games.admin",
     "games.urls",
     "games.routing",
