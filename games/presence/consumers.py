@@ -11,6 +11,7 @@ changed), and {"type": "site", "event": {...}}.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from typing import Any
@@ -34,6 +35,9 @@ from .services import site_group
 logger = logging.getLogger(__name__)
 
 CLOSE_NOT_LOGGED_IN = 4401
+# changes heard within this long go to the page in one frame: a page following busy friends
+# costs its daphne a frame per batch, not per change (well within the 2 s a change may take)
+BATCH_SECONDS = 0.25
 
 
 class SiteConsumer(AsyncWebsocketConsumer):
@@ -41,6 +45,8 @@ class SiteConsumer(AsyncWebsocketConsumer):
     following: dict[int, str]  # friend's id: name
     place: str | None = None
     heartbeat: SocketBeat | None = None
+    waiting: dict[int, dict[str, Any]]  # changes heard, by friend, for the next frame
+    batch: asyncio.TimerHandle | None = None
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         # as the table socket's: no hop to channels' sync thread for every message
@@ -56,6 +62,7 @@ class SiteConsumer(AsyncWebsocketConsumer):
             return
         self.user_id = user.pk
         self.following = {}
+        self.waiting = {}
         await self.channel_layer.group_add(site_group(self.user_id), self.channel_name)
         await self.accept()
         await self.follow()
@@ -74,6 +81,7 @@ class SiteConsumer(AsyncWebsocketConsumer):
         for added in friends.keys() - self.following.keys():
             await self.channel_layer.group_add(presence_group(added), self.channel_name)
         self.following = friends
+        self.waiting.clear()  # the list read now is newer
         states = await presence_read_many_async(list(friends))
         people = [
             {"user": friend_id, "name": name, **states[friend_id].as_json()}
@@ -84,6 +92,8 @@ class SiteConsumer(AsyncWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         if not hasattr(self, "user_id"):
             return
+        if self.batch is not None:
+            self.batch.cancel()
         await self.channel_layer.group_discard(site_group(self.user_id), self.channel_name)
         for friend_id in self.following:
             await self.channel_layer.group_discard(presence_group(friend_id), self.channel_name)
@@ -104,9 +114,24 @@ class SiteConsumer(AsyncWebsocketConsumer):
         name = self.following.get(event["user"])
         if name is None:  # no longer followed (a message already on its way)
             return
-        person = {key: event[key] for key in ("user", "state", "game", "watchable")}
-        person["name"] = name
-        await self.send_json({"type": "presence", "full": False, "people": [person]})
+        # published by Redis's script: no "game" when there is none (presence_places)
+        person = {
+            "user": event["user"],
+            "name": name,
+            "state": event["state"],
+            "game": event.get("game"),
+            "watchable": event["watchable"],
+        }
+        self.waiting[person["user"]] = person
+        if self.batch is None:
+            loop = asyncio.get_running_loop()
+            self.batch = loop.call_later(BATCH_SECONDS, lambda: loop.create_task(self.send_batch()))
+
+    async def send_batch(self) -> None:
+        self.batch = None
+        people, self.waiting = list(self.waiting.values()), {}
+        if people:
+            await self.send_json({"type": "presence", "full": False, "people": people})
 
     async def friends_changed(self, event: dict[str, Any]) -> None:
         await self.follow()

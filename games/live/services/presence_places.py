@@ -26,6 +26,7 @@ from typing import Any
 
 import redis
 from channels.layers import get_channel_layer
+from channels_redis.serializers import MsgPackSerializer
 from django.conf import settings
 
 from .loop_redis import loop_redis
@@ -62,9 +63,12 @@ local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
 """
 
 # KEYS: the player's places, the state last told, the online set; ARGV: 'add', 'remove' or
-# 'settle', the place, stale after (ms), online for (ms), the user's id.
+# 'settle', the place, stale after (ms), online for (ms), the user's id, and the channel
+# layer's channel of the player's followers ('' for none).
 # Returns the new state when it differs from the one last told (and keeps it), else nil;
-# SETTLE for a removal that leaves no place.
+# SETTLE for a removal that leaves no place. Given a channel, the script publishes the change
+# there itself, as the channel layer would (msgpack), and returns it after a '=': a change
+# costs one round trip (a PUBLISH of its own cost as much CPU again as the script).
 _CHANGE = (
     _DERIVE
     + """
@@ -82,7 +86,18 @@ local seen = redis.call('ZSCORE', KEYS[3], ARGV[5])
 local state = derive(KEYS[1], now - stale_ms, seen, now - tonumber(ARGV[4]))
 if redis.call('GET', KEYS[2]) == state then return nil end
 redis.call('SET', KEYS[2], state, 'PX', tonumber(ARGV[4]) * 2)
-return state
+if ARGV[6] == '' then return state end
+local message = {type = 'presence.changed', user = tonumber(ARGV[5]), state = state,
+                 watchable = false}
+local kind = string.sub(state, 1, 2)
+if kind == 't:' then
+  local game, watchable = string.match(state, '^t:(%d+):(%d)$')
+  message.state, message.game, message.watchable = 'at_table', tonumber(game), watchable == '1'
+elseif kind == 'w:' then
+  message.state, message.game = 'watching', tonumber(string.match(state, '^w:(%d+)'))
+end
+redis.call('PUBLISH', ARGV[6], cmsgpack.pack(message))
+return '=' .. state
 """
 )
 
@@ -153,7 +168,32 @@ def watch_place(channel_name: str, *, game_id: int) -> str:
 
 def _arguments(op: str, *, user_id: int, place: str) -> tuple[Any, ...]:
     keys = (places_key(user_id), told_key(user_id), online_key())
-    return (_CHANGE, 3, *keys, op, place, stale_after_ms(), ONLINE_SECONDS * 1000, user_id)
+    prefix = _layer_group_prefix()
+    channel = f"{prefix}{presence_group(user_id)}" if prefix is not None else ""
+    return (
+        *(_CHANGE, 3, *keys),
+        *(op, place, stale_after_ms(), ONLINE_SECONDS * 1000, user_id, channel),
+    )
+
+
+@functools.cache
+def _layer_group_prefix() -> str | None:
+    """Where the channel layer publishes a group's messages, when the script may publish as
+    it does: one Redis (the site's), plain msgpack. None: Python sends them."""
+    layer = get_channel_layer()
+    serializer = getattr(layer, "_serializer", None)
+    namer = getattr(layer, "_sync_namer", None)
+    if (
+        namer is None
+        or not isinstance(serializer, MsgPackSerializer)
+        or serializer.crypter is not None
+        or serializer.random_prefix_length
+    ):
+        return None
+    shards = namer()._shards
+    if len(shards) != 1 or shards[0].host.get("address") != settings.REDIS_URL:
+        return None
+    return str(namer()._get_group_channel_name(""))
 
 
 def presence_place_queue(pipe: Any, *, user_id: int, place: str) -> None:
@@ -163,10 +203,18 @@ def presence_place_queue(pipe: Any, *, user_id: int, place: str) -> None:
 
 
 def presence_changed(reply: Any) -> Presence | None:
-    """The script's reply as a state to tell, if any."""
+    """The script's reply as a state to tell, if any (None too when the script told it)."""
     if reply is None:
         return None
     state = reply.decode() if isinstance(reply, bytes) else str(reply)
+    return None if state == SETTLE or state.startswith("=") else presence_decode(state)
+
+
+def _state_of(reply: Any) -> Presence | None:
+    """The script's reply as the new state, whoever tells it."""
+    if reply is None:
+        return None
+    state = (reply.decode() if isinstance(reply, bytes) else str(reply)).removeprefix("=")
     return None if state == SETTLE else presence_decode(state)
 
 
@@ -202,10 +250,9 @@ async def presence_settle(*, user_id: int) -> None:
 def presence_settle_now(*, user_id: int) -> Presence | None:
     """The state re-read from the sync side (tests, the benchmark); told if it changed."""
     reply = _sync().eval(*_arguments("settle", user_id=user_id, place=""))
-    presence = presence_changed(reply)
-    if presence is not None:
-        get_channel_layer().group_send_many_now([_message(user_id, presence)])
-    return presence
+    if (untold := presence_changed(reply)) is not None:
+        get_channel_layer().group_send_many_now([_message(user_id, untold)])
+    return _state_of(reply)
 
 
 async def presence_tell(*, user_id: int, presence: Presence | None) -> None:
@@ -223,11 +270,11 @@ async def presence_tell_many(changes: list[tuple[int, Presence]]) -> None:
 
 
 def _message(user_id: int, presence: Presence) -> tuple[str, dict[str, Any]]:
-    return presence_group(user_id), {
-        "type": "presence.changed",
-        "user": user_id,
-        **presence.as_json(),
-    }
+    """As the script publishes it: no "game" when there is none."""
+    message = {"type": "presence.changed", "user": user_id, **presence.as_json()}
+    if message["game"] is None:
+        del message["game"]
+    return presence_group(user_id), message
 
 
 def presence_read_many(user_ids: list[int]) -> dict[int, Presence]:

@@ -67,7 +67,9 @@ async def heard(layer: Any, channel: str, timeout: float = 3) -> dict[str, Any] 
 
 
 def state_of(message: dict[str, Any] | None) -> tuple[str, Any, Any] | None:
-    return None if message is None else (message["state"], message["game"], message["watchable"])
+    if message is None:
+        return None
+    return message["state"], message.get("game"), message["watchable"]
 
 
 def test_each_change_of_place_is_told_once_and_a_beat_tells_nothing(clean, settings):
@@ -147,4 +149,35 @@ def test_away_then_offline_as_the_last_sighting_ages(clean, redis_client):
         "state": "at_table",
         "game": 3,
         "watchable": True,
+    }
+
+
+def test_python_tells_the_same_message_when_the_script_may_not_publish(clean, monkeypatch):
+    """With the site's layer the script publishes a change itself; with a layer it cannot
+    write for (encrypted, sharded), Python sends it: the followers hear the same."""
+    from games.live.services import presence_places
+
+    assert presence_places._layer_group_prefix() is not None  # the script publishes here
+    heard_by_way: list[dict[str, Any]] = []
+
+    async def scenario() -> None:
+        layer, channel = await follower(PLAYER)
+        place = table_place("t", game_id=11, watchable=False)
+        for _ in range(2):  # by the script, then by Python
+            await presence_place_add(user_id=PLAYER, place=place)
+            heard_by_way.append(await heard(layer, channel))
+            await presence_place_add(user_id=PLAYER, place=site_place("p"))
+            await presence_place_remove(user_id=PLAYER, place=place)
+            assert state_of(await heard(layer, channel)) == (ONLINE, None, False)
+            await presence_place_remove(user_id=PLAYER, place=site_place("p"))
+            monkeypatch.setattr(presence_places, "_layer_group_prefix", lambda: None)
+        await layer.group_discard(presence_group(PLAYER), channel)
+
+    async_to_sync(scenario)()
+    assert heard_by_way[0] == heard_by_way[1] == {
+        "type": "presence.changed",
+        "user": PLAYER,
+        "state": AT_TABLE,
+        "game": 11,
+        "watchable": False,
     }
