@@ -65,13 +65,13 @@ class SiteConsumer(AsyncWebsocketConsumer):
         self.waiting = {}
         await self.channel_layer.group_add(site_group(self.user_id), self.channel_name)
         await self.accept()
-        await self.follow()
         self.place = site_place(self.channel_name)
         self.heartbeat = socket_beat_start(
             slot=None, user_id=self.user_id, game_id=0, member=self.channel_name
         )
         self.heartbeat.place = self.place
         await presence_place_add(user_id=self.user_id, place=self.place)
+        await self.follow()
 
     async def follow(self) -> None:
         """Follows the friends who let me see them (and no one else), and sends them all."""

@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import weakref
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,6 +42,7 @@ WATCHING = "watching"
 AWAY = "away"
 OFFLINE = "offline"
 SETTLE = "settle"  # a socket closed and no place is left: settle after the grace period
+WRITE_BATCH_SECONDS = 0.05  # a loop's changes of place wait this long to share a pipeline
 
 # The state from a player's places (KEYS[i]) fresh since `fresh` (ms) and when they were
 # last seen: the best place, 'away' or 'offline'.
@@ -218,17 +220,57 @@ def _state_of(reply: Any) -> Presence | None:
     return None if state == SETTLE else presence_decode(state)
 
 
+@dataclass
+class _Writes:
+    """The changes of an event loop's sockets waiting for their pipeline, and its replies."""
+
+    changes: list[tuple[str, int, str]]
+    replies: asyncio.Future[list[Any]]
+
+
+_writes: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Writes] = weakref.WeakKeyDictionary()
+
+
+async def _change(op: str, *, user_id: int, place: str) -> Any:
+    """The script for one change, in the pipeline of every change the loop's sockets make
+    within WRITE_BATCH_SECONDS: a round trip of redis-py's asyncio client costs a daphne some
+    150 us of CPU however little it carries (docs/benchmarks.md, "Presence")."""
+    loop = asyncio.get_running_loop()
+    writes = _writes.get(loop)
+    if writes is None:
+        writes = _writes[loop] = _Writes(changes=[], replies=loop.create_future())
+        loop.call_later(WRITE_BATCH_SECONDS, lambda: loop.create_task(_write(loop, writes)))
+    number = len(writes.changes)
+    writes.changes.append((op, user_id, place))
+    reply = (await asyncio.shield(writes.replies))[number]
+    if isinstance(reply, Exception):
+        raise reply
+    return reply
+
+
+async def _write(loop: asyncio.AbstractEventLoop, writes: _Writes) -> None:
+    if _writes.get(loop) is writes:
+        del _writes[loop]
+    try:
+        async with loop_redis().pipeline(transaction=False) as pipe:
+            for op, user_id, place in writes.changes:
+                pipe.eval(*_arguments(op, user_id=user_id, place=place))
+            writes.replies.set_result(await pipe.execute(raise_on_error=False))
+    except Exception as error:  # each change's caller hears it
+        writes.replies.set_exception(error)
+
+
 async def presence_place_add(*, user_id: int, place: str) -> None:
     """A socket took its place (or changed it): tells the player's followers if that changed
     their state."""
-    reply = await loop_redis().eval(*_arguments("add", user_id=user_id, place=place))
+    reply = await _change("add", user_id=user_id, place=place)
     await presence_tell(user_id=user_id, presence=presence_changed(reply))
 
 
 async def presence_place_remove(*, user_id: int, place: str) -> None:
     """A socket closed: tells a change of place now, and settles "away" after the grace
     period if no place is left (a page opening meanwhile says "online" itself)."""
-    reply = await loop_redis().eval(*_arguments("remove", user_id=user_id, place=place))
+    reply = await _change("remove", user_id=user_id, place=place)
     if reply in (SETTLE, SETTLE.encode()):
         loop = asyncio.get_running_loop()
         loop.call_later(
@@ -241,7 +283,7 @@ async def presence_place_remove(*, user_id: int, place: str) -> None:
 
 async def presence_settle(*, user_id: int) -> None:
     try:
-        reply = await loop_redis().eval(*_arguments("settle", user_id=user_id, place=""))
+        reply = await _change("settle", user_id=user_id, place="")
         await presence_tell(user_id=user_id, presence=presence_changed(reply))
     except Exception:  # Redis away: the next page or beat of the player tells it
         logger.warning("presence: could not settle a player's state", exc_info=True)

@@ -174,10 +174,14 @@ def test_python_tells_the_same_message_when_the_script_may_not_publish(clean, mo
         await layer.group_discard(presence_group(PLAYER), channel)
 
     async_to_sync(scenario)()
-    assert heard_by_way[0] == heard_by_way[1] == {
-        "type": "presence.changed",
-        "user": PLAYER,
-        "state": AT_TABLE,
-        "game": 11,
-        "watchable": False,
-    }
+    assert (
+        heard_by_way[0]
+        == heard_by_way[1]
+        == {
+            "type": "presence.changed",
+            "user": PLAYER,
+            "state": AT_TABLE,
+            "game": 11,
+            "watchable": False,
+        }
+    )
