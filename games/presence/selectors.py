@@ -18,6 +18,7 @@ from accounts.models import Audience, User
 from games.live.services.presence import online_count
 from games.live.services.presence_places import (
     AT_TABLE,
+    AWAY,
     ONLINE,
     WATCHING,
     Presence,
@@ -98,7 +99,12 @@ def presence_of_players(*, viewer_id: int, user_ids: list[int]) -> dict[int, Pre
 def who_is_here(*, viewer_id: int) -> WhoIsHere:
     """The lobby's: friends with a page open (at a table first, then watching, then the
     others, each by name), then how many others are online. One query, two Redis trips."""
-    here = [row for row in friends_presence(viewer_id=viewer_id) if row.presence.state in HERE]
-    here.sort(key=lambda row: HERE.index(row.presence.state))  # stable: by name within
-    # the viewer is online (this page), and counted there
-    return WhoIsHere(friends=here, others=max(0, online_count() - 1 - len(here)))
+    friends = friends_presence(viewer_id=viewer_id)
+    here = sorted(
+        (row for row in friends if row.presence.state in HERE),
+        key=lambda row: HERE.index(row.presence.state),  # stable: by name within
+    )
+    # the online set counts the last minutes: the viewer (this page), these friends and the
+    # friends away are in it; a friend who hides is one of the others
+    seen = 1 + sum(row.presence.state in (*HERE, AWAY) for row in friends)
+    return WhoIsHere(friends=here, others=max(0, online_count() - seen))

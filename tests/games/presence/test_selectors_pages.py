@@ -103,8 +103,8 @@ def test_who_is_here_lists_friends_at_tables_first_then_counts_the_others(make_p
         ("Ann", ONLINE),
     ]
     assert here.friends[0].presence.game_id == 77
-    # the three strangers and Cid (seen a minute ago: the online set counts the last minutes)
-    assert here.others == 4
+    # the three strangers: not Cid, away (the online set counts the last minutes)
+    assert here.others == 3
     states = {row.name: row.presence.state for row in friends_presence(viewer_id=me.pk)}
     assert states == {"Ann": ONLINE, "Bob": AT_TABLE, "Cid": AWAY, "Dee": OFFLINE}
 

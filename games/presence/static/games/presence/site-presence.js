@@ -55,6 +55,8 @@
       name.textContent = person.name;
       var state = document.createElement("span");
       state.dataset.presenceOf = person.user;
+      state.className = "presence presence-" + person.state;
+      state.textContent = WORDS[person.state] || person.state;
       row.append(name, " ", state);
       if (person.state === "at_table" && person.watchable && person.game) {
         var link = document.createElement("a");
