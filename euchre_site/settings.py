@@ -126,6 +126,7 @@ TEMPLATES = [
                 "accounts.context_processors.notifications",
                 "accounts.friends.context_processors.friend_requests",
                 "games.moderation.context_processors.moderation_warnings",
+                "games.presence.context_processors.friends_presence",
                 "economy.context_processors.coins",
                 "rankings.context_processors.month_countdown",
             ],
@@ -244,6 +245,8 @@ GAME_SOCKETS_PER_ADDRESS = int(os.environ.get("GAME_SOCKETS_PER_ADDRESS", "64"))
 GAME_FLOOD_COOLDOWN_SECONDS = float(os.environ.get("GAME_FLOOD_COOLDOWN_SECONDS", "30"))
 # an open socket says so this often; one silent for three beats (its process died) is not counted
 GAME_SOCKET_HEARTBEAT_SECONDS = float(os.environ.get("GAME_SOCKET_HEARTBEAT_SECONDS", "20"))
+# a player whose last page closed is told "away" this much later (a click opens the next page)
+PRESENCE_GRACE_SECONDS = float(os.environ.get("PRESENCE_GRACE_SECONDS", "10"))
 # syncs within this long of a socket's last frame get that frame again, without a query
 GAME_SYNC_COALESCE_SECONDS = float(os.environ.get("GAME_SYNC_COALESCE_SECONDS", "1"))
 # game review (games.records.review.services.run): a run works this long, then queues the rest, so

@@ -15,6 +15,7 @@ sends a request calls. `friend_relation_end` is what a mute calls.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -46,6 +47,27 @@ class SendOutcome(StrEnum):
 class Sent:
     outcome: SendOutcome
     other: User  # to whom: the page names them
+
+
+# told, after commit, whose friends (or whose friends' presence settings) changed: the games
+# app's site sockets follow friends' presence and read their list again (registered at start,
+# games.apps: accounts imports no games)
+_friends_changed_listeners: list[Callable[[list[int]], None]] = []
+
+
+def friends_changed_register(listener: Callable[[list[int]], None]) -> None:
+    if listener not in _friends_changed_listeners:
+        _friends_changed_listeners.append(listener)
+
+
+def friends_changed_on_commit(user_ids: Iterable[int]) -> None:
+    """Each listener is told these players once the transaction commits (never if it rolls
+    back)."""
+    players = sorted(set(user_ids))
+    if players and _friends_changed_listeners:
+        transaction.on_commit(
+            lambda: [listener(players) for listener in _friends_changed_listeners]
+        )
 
 
 def player_name(user: User) -> str:
@@ -149,6 +171,7 @@ def _accept(request: FriendRequest, *, me: User, other: User) -> None:
     Friendship.objects.bulk_create(
         [Friendship(user=me, friend=other), Friendship(user=other, friend=me)]
     )
+    friends_changed_on_commit([me.pk, other.pk])
     notification_mark_read_for_event(
         recipient_id=me.pk, kind=NotificationKind.FRIEND_REQUEST, source=source
     )
@@ -211,6 +234,7 @@ def friendship_remove(*, user_id: int, friend_id: int) -> User:
         ).delete()
         if not deleted:
             raise FriendRefused("not_friends", f"You and {player_name(other)} are not friends.")
+        friends_changed_on_commit([me.pk, other.pk])
         return other
 
 
@@ -229,6 +253,8 @@ def friend_relation_end(*, user_id: int, other_id: int) -> bool:
         )
         for request in requests:
             _request_delete(request)
+        if friendships:
+            friends_changed_on_commit([me.pk, other.pk])
         return bool(friendships or requests)
 
 
@@ -236,6 +262,8 @@ def friend_relations_end_all(*, user_id: int) -> None:
     """Ends every friendship and request of the player: a staff block calls this with the
     player's row locked, so that nothing new begins beside it."""
     with transaction.atomic():
+        friends = Friendship.objects.filter(user_id=user_id).values_list("friend_id", flat=True)
+        friends_changed_on_commit([user_id, *friends])
         Friendship.objects.filter(Q(user_id=user_id) | Q(friend_id=user_id)).delete()
         for request in FriendRequest.objects.filter(
             Q(from_user_id=user_id) | Q(to_user_id=user_id)

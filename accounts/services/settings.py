@@ -11,6 +11,8 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q, Value
 from django.db.models.functions import Lower
 
+from ..friends.selectors import friend_ids
+from ..friends.services import friends_changed_on_commit
 from ..models import Audience, GoingUnder, User
 from ..names import code_point_label, display_name_skeletons, invisible_characters
 
@@ -162,6 +164,9 @@ def privacy_settings_update(
     ):
         if value not in Audience.values:
             raise SettingsRefused("audience", "Choose friends, everyone or nobody.", field=field)
-    User.objects.filter(pk=user_id).update(
-        presence_visible_to=presence_visible_to, challenges_from=challenges_from
-    )
+    with transaction.atomic():
+        User.objects.filter(pk=user_id).update(
+            presence_visible_to=presence_visible_to, challenges_from=challenges_from
+        )
+        # the friends' open pages follow this player's presence, or stop, as it now says
+        friends_changed_on_commit(friend_ids(user_id=user_id))

@@ -12,6 +12,7 @@ import logging
 from redis.exceptions import RedisError
 
 from .services.message_budget import player_budget_join, player_budget_leave
+from .services.presence_places import presence_place_remove
 from .services.socket_beats import socket_beat_start, socket_beat_stop
 from .services.socket_slots import (
     SocketsCoolingDown,
@@ -63,6 +64,12 @@ class SocketPlaces:
         heartbeat, self.heartbeat = self.heartbeat, None
         if heartbeat is not None:
             await socket_beat_stop(heartbeat)
+        place, self.presence_place = self.presence_place, None
+        if place is not None:
+            try:
+                await presence_place_remove(user_id=self.user_id, place=place)
+            except Exception:  # Redis away: the place lapses unbeaten
+                logger.warning("table socket: presence place not given back", exc_info=True)
         slot, self.slot = self.slot, None
         if slot is None:
             return

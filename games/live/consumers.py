@@ -49,6 +49,7 @@ from django.db import DatabaseError
 from django.utils import timezone
 
 from games.engine_states import STATES
+from games.models import Game
 from games.selectors import table_state
 
 from .consumer_hints import SocketHints
@@ -65,7 +66,8 @@ from .services.move_retry import MoveBusy, game_act_retrying
 from .services.mutes import MuteRefused, chat_mute_seat, chat_unmute_seat
 from .services.play import MoveRejected, seat_touch
 from .services.player_sockets import player_group
-from .services.presence import online_mark_async, watcher_count_async
+from .services.presence import watcher_count_async
+from .services.presence_places import presence_place_add, table_place
 from .services.socket_beats import SocketBeat
 from .services.socket_slots import SocketSlot
 
@@ -102,6 +104,7 @@ class TableConsumer(SocketHints, SocketPlaces, AsyncWebsocketConsumer):
     hands_sent: int | None = None
     table_sent: str | None = None
     watchers: int = 0  # the watchers' count last sent
+    presence_place: str | None = None  # the player's place it holds (presence_places)
     beat_tells_watchers = True
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
@@ -156,7 +159,13 @@ class TableConsumer(SocketHints, SocketPlaces, AsyncWebsocketConsumer):
             return
         await self.send_frame(state)
         await self.send_chat_history(history)
-        await self.beat_presence()
+        # a public table: anyone signed in may watch it (a friend's lobby offers "Watch")
+        await self.take_presence_place(
+            table_place(
+                self.channel_name, game_id=self.game_id, watchable=state["kind"] == Game.Kind.PUBLIC
+            )
+        )
+        await self.send_watchers(await watcher_count_async(game_id=self.game_id))
 
     async def accept(self, subprotocol: str | None = None, headers: Any = None) -> None:
         await super().accept(subprotocol, headers)
@@ -178,10 +187,12 @@ class TableConsumer(SocketHints, SocketPlaces, AsyncWebsocketConsumer):
             await self.channel_layer.group_discard(self.seat_group, self.channel_name)
         await self.leave_slot()
 
-    async def beat_presence(self) -> None:
-        """My player is online; the watchers' count, in case a watcher's daphne died."""
-        await online_mark_async(user_id=self.user_id)
-        await self.send_watchers(await watcher_count_async(game_id=self.game_id))
+    async def take_presence_place(self, place: str) -> None:
+        """My player is here (their friends are told if that is news); the heartbeats keep it."""
+        self.presence_place = place
+        if self.heartbeat is not None:
+            self.heartbeat.place = place
+        await presence_place_add(user_id=self.user_id, place=place)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         verdict = self.guard.admit()

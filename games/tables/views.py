@@ -14,6 +14,7 @@ from games.live.services.hints import hints_offered
 from games.live.services.presence import online_mark
 from games.models import Game, Seat
 from games.moderation.models import AbuseReport
+from games.presence.selectors import who_is_here
 from games.selectors import table_state
 
 from .forms import InviteForm, PartnerAnswerForm, PlayNowForm, PrivateTableForm, QuickPlayForm
@@ -58,6 +59,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
             "lobby": lobby_for(user_id=request.user.pk),
             "play_now_form": PlayNowForm(),
             "lesson_offered": lesson_offered(user=request.user),
+            "who_is_here": who_is_here(viewer_id=request.user.pk),
         },
     )
 

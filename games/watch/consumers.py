@@ -40,11 +40,11 @@ from games.live.services.after_move import table_group, watch_group
 from games.live.services.chat import chat_recent
 from games.live.services.player_sockets import player_group
 from games.live.services.presence import (
-    online_mark_async,
     watcher_count_async,
     watcher_join,
     watcher_leave,
 )
+from games.live.services.presence_places import watch_place
 from games.live.services.socket_beats import socket_beat_settled
 from games.models import Game
 
@@ -148,7 +148,7 @@ class WatchConsumer(TableConsumer):
             self.heartbeat.watching = True  # its beats keep its place among the watchers
         await watcher_join(game_id=self.game_id, member=self.channel_name)
         announce_soon(self.channel_layer, self.game_id)
-        await online_mark_async(user_id=self.user_id)
+        await self.take_presence_place(watch_place(self.channel_name, game_id=self.game_id))
 
     async def disconnect(self, code: int) -> None:
         if self.watching:

@@ -21,6 +21,7 @@ GAMES_ORDER = (
     "relation",
     "live",
     "watch",
+    "presence",
     "tables",
     "records",
     "moderation",
@@ -29,6 +30,7 @@ GAMES_ORDER = (
 # the app's entry points, which Django, Celery and manage.py import by name: they gather every
 # package
 GAMES_ENTRY_POINTS = (
+    "games.apps",
     "games.admin",
     "games.urls",
     "games.routing",

@@ -1,12 +1,13 @@
 """The heartbeats of an event loop's sockets, written to Redis together.
 
-Each open table or watch socket beats every GAME_SOCKET_HEARTBEAT_SECONDS: its socket slot
-(socket_slots) and its player's online mark (presence) are fresh again, a watch socket's place
-among the table's watchers too, and a player's socket is told the table's watcher count (in
-case a watcher's daphne died without saying so). One task per event loop wakes a few times a
-period and writes every socket that is due in one pipeline, each table's count read once: a
-daphne at 500 sockets spent a tenth of its CPU on three Redis calls per socket's beat, most of
-it in the client's per-call machinery, not in Redis.
+Each open table, watch or site socket beats every GAME_SOCKET_HEARTBEAT_SECONDS: its socket
+slot (socket_slots; a site socket has none) and its player's online mark (presence) or place
+(presence_places, which tells the player's friends when the state changed) are fresh again, a
+watch socket's place among the table's watchers too, and a player's socket is told the
+table's watcher count (in case a watcher's daphne died without saying so). One task per event
+loop wakes a few times a period and writes every socket that is due in one pipeline, each
+table's count read once: a daphne at 500 sockets spent a tenth of its CPU on three Redis calls
+per socket's beat, most of it in the client's per-call machinery, not in Redis.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from django.conf import settings
 
 from .loop_redis import loop_redis
 from .presence import online_mark_queue, watcher_count_queue, watcher_join_queue
+from .presence_places import Presence, presence_changed, presence_place_queue, presence_tell_many
 from .socket_slots import SocketSlot, socket_slot_beat_queue
 
 logger = logging.getLogger(__name__)
@@ -33,9 +35,11 @@ TICKS_PER_PERIOD = 4
 
 @dataclass(eq=False)
 class SocketBeat:
-    slot: SocketSlot
+    member: str  # the socket's channel name
+    slot: SocketSlot | None
     user_id: int
     game_id: int
+    place: str | None = None  # its place in its player's presence (presence_places), once known
     watching: bool = False  # holds a place among the game's watchers (a watch socket)
     on_watchers: Callable[[int], Awaitable[None]] | None = None  # told the table's count
     due: float = 0.0  # the loop's time of its next beat
@@ -55,19 +59,27 @@ _loops: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _LoopBeats] = (
 
 def socket_beat_start(
     *,
-    slot: SocketSlot,
+    slot: SocketSlot | None,
     user_id: int,
     game_id: int,
+    member: str | None = None,
     on_watchers: Callable[[int], Awaitable[None]] | None = None,
 ) -> SocketBeat:
     """Beats for this socket from now until socket_beat_stop (the first beat one period on:
-    taking the slot was the first)."""
+    taking the slot was the first). `member`: the socket's channel name, when it has no slot."""
     loop = asyncio.get_running_loop()
     beats = _loops.setdefault(loop, _LoopBeats())
+    member = slot.member if slot is not None else member
+    assert member is not None, "a socket without a slot names itself"
     beat = SocketBeat(
-        slot=slot, user_id=user_id, game_id=game_id, on_watchers=on_watchers, due=_next(loop)
+        member=member,
+        slot=slot,
+        user_id=user_id,
+        game_id=game_id,
+        on_watchers=on_watchers,
+        due=_next(loop),
     )
-    beats.beats[slot.member] = beat
+    beats.beats[member] = beat
     if beats.task is None or beats.task.done():
         beats.task = loop.create_task(_run(beats))
     return beat
@@ -79,8 +91,8 @@ async def socket_beat_stop(beat: SocketBeat) -> None:
     beats = _loops.get(asyncio.get_running_loop())
     if beats is None:
         return
-    if beats.beats.get(beat.slot.member) is beat:
-        del beats.beats[beat.slot.member]
+    if beats.beats.get(beat.member) is beat:
+        del beats.beats[beat.member]
     if not beats.beats and beats.task is not None:
         beats.task.cancel()  # the write in flight, if any, goes on: it is awaited below
         beats.task = None
@@ -122,7 +134,7 @@ async def _run(beats: _LoopBeats) -> None:
             for beat in due:
                 beat.writing = None
         for beat in due:
-            if beat.on_watchers is not None and beats.beats.get(beat.slot.member) is beat:
+            if beat.on_watchers is not None and beats.beats.get(beat.member) is beat:
                 try:
                     await beat.on_watchers(counts[beat.game_id])
                 except Exception:  # one socket's send failing is that socket's business
@@ -132,13 +144,29 @@ async def _run(beats: _LoopBeats) -> None:
 async def _write(due: list[SocketBeat]) -> dict[int, int]:
     """Every due socket's beat in one round trip; the watcher counts of their tables."""
     counted = sorted({beat.game_id for beat in due if beat.on_watchers is not None})
+    placed: list[tuple[int, int]] = []  # (user, its reply's index): a state may have changed
     async with loop_redis().pipeline(transaction=False) as pipe:
         for beat in due:
-            socket_slot_beat_queue(pipe, beat.slot)
-            online_mark_queue(pipe, user_id=beat.user_id)
+            if beat.slot is not None:
+                socket_slot_beat_queue(pipe, beat.slot)
+            if beat.place is not None:
+                placed.append((beat.user_id, len(pipe.command_stack)))
+                presence_place_queue(pipe, user_id=beat.user_id, place=beat.place)
+            else:
+                online_mark_queue(pipe, user_id=beat.user_id)
             if beat.watching:
-                watcher_join_queue(pipe, game_id=beat.game_id, member=beat.slot.member)
+                watcher_join_queue(pipe, game_id=beat.game_id, member=beat.member)
         for game_id in counted:
             watcher_count_queue(pipe, game_id=game_id)
         replies = await pipe.execute()
+    # a state changes at a beat only when another socket's place lapsed (its daphne died)
+    changes: list[tuple[int, Presence]] = []
+    for user_id, index in placed:
+        if (presence := presence_changed(replies[index])) is not None:
+            changes.append((user_id, presence))
+    if changes:
+        try:
+            await presence_tell_many(changes)
+        except Exception:  # the friends' pages read it at their next load
+            logger.warning("sockets' heartbeats: presence not told", exc_info=True)
     return dict(zip(counted, map(int, replies[len(replies) - len(counted) :]), strict=True))
