@@ -170,3 +170,18 @@ def test_the_friend_and_the_host_are_told_live(make_player):
     assert [event["action"] for event in heard[finn.pk]] == ["gone"]  # every prompt closes
     (answered,) = heard[hana.pk]
     assert answered["action"] == "answered" and answered["text"] == "Finn accepted and took a seat."
+
+
+def test_a_double_click_on_invite_makes_one_invitation(make_player):
+    hana, finn = make_player("Hana"), make_player("Finn")
+    befriend(hana, finn)
+    game = open_table(hana)
+
+    def invite():
+        return seat_invite(game_id=game.pk, user_id=hana.pk, friend_id=finn.pk)
+
+    outcome = one_after_the_other(invite, invite)
+    assert isinstance(outcome["first"], SeatInvitation)
+    second = outcome["second"]
+    assert isinstance(second, TableError) and second.code == "already_invited", second
+    assert SeatInvitation.objects.count() == 1

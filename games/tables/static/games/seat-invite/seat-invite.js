@@ -13,6 +13,7 @@ const KEY = "seat-invite-offers";
 const script = document.querySelector("script[data-seat-invite]");
 const csrf = script ? script.dataset.csrf : "";
 let prompt = null; // {id, box, timer, before}
+let answering = null; // the id of the invitation whose answer is on its way: its "gone" waits
 
 function stored() {
   try {
@@ -80,6 +81,7 @@ function showNext() {
 async function answer(offer, url, status) {
   status.textContent = "One moment…";
   let reply;
+  answering = offer.id;
   try {
     const response = await fetch(url, {
       method: "POST",
@@ -90,6 +92,8 @@ async function answer(offer, url, status) {
   } catch (error) {
     status.textContent = "The site did not answer: try again.";
     return;
+  } finally {
+    answering = null;
   }
   if (reply.table_url) {
     forget(offer.id);
@@ -97,8 +101,12 @@ async function answer(offer, url, status) {
     return;
   }
   forget(offer.id);
+  if (!prompt || prompt.id !== offer.id) return;
   if (reply.error) {
-    // the invitation no longer stands (or I cannot pay): say why, then let it go
+    // the invitation no longer stands (or I cannot pay): say why, until closed
+    prompt.final = true;
+    clearInterval(prompt.timer);
+    prompt.box.querySelector(".seat-invite-clock").remove();
     status.textContent = reply.error;
     prompt.box.querySelectorAll("button[data-answer]").forEach((button) => button.remove());
     const closing = prompt.box.querySelector("button[data-close]");
@@ -198,7 +206,9 @@ document.addEventListener("site:event", (message) => {
     if (!prompt) show(offer);
   } else if (event.action === "gone") {
     forget(event.id);
-    close(event.id);
+    // an answer on its way, or its refusal shown, closes the prompt itself
+    const mine = prompt && prompt.id === event.id && (answering === event.id || prompt.final);
+    if (!mine) close(event.id);
   } else if (event.action === "answered") answered(event);
 });
 
