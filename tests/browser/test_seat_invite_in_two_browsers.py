@@ -15,6 +15,8 @@ from games.models import Game, Seat
 from games.tables.services.tables import table_create
 from tests.accounts.friends.pairs import befriend
 from tests.browser.people import make_player, signed_in_page, wait_for
+from tests.browser.test_accessibility_in_browser import axe_script as axe_script
+from tests.browser.test_accessibility_in_browser import serious_violations
 
 pytestmark = [pytest.mark.browser, pytest.mark.services, pytest.mark.timeout(120)]
 
@@ -22,7 +24,9 @@ DESKTOP = {"width": 1366, "height": 900}
 PHONE = {"width": 390, "height": 844}
 
 
-def test_the_host_invites_a_friend_who_accepts_from_the_prompt(live_site, browser, artifacts):
+def test_the_host_invites_a_friend_who_accepts_from_the_prompt(
+    live_site, browser, artifacts, axe_script
+):
     folder = artifacts / "seatinvite"
     folder.mkdir(exist_ok=True)
     host, friend = make_player("Hana"), make_player("Finn")
@@ -43,6 +47,7 @@ def test_the_host_invites_a_friend_who_accepts_from_the_prompt(live_site, browse
     host_page.screenshot(path=folder / "waiting-room-invite-desktop.png", full_page=True)
     host_page.set_viewport_size(PHONE)
     host_page.screenshot(path=folder / "waiting-room-invite-phone.png", full_page=True)
+    assert not serious_violations(host_page, axe_script, ".seat-invite")
     host_page.set_viewport_size(DESKTOP)
     host_page.click("#seat-invite-send")
     host_page.wait_for_selector("#seat-invites >> text=Finn: waiting for an answer")
@@ -55,6 +60,7 @@ def test_the_host_invites_a_friend_who_accepts_from_the_prompt(live_site, browse
     friend_page.screenshot(path=folder / "prompt-desktop.png")
     friend_page.set_viewport_size(PHONE)
     friend_page.screenshot(path=folder / "prompt-phone.png")
+    assert not serious_violations(friend_page, axe_script, "[role=alertdialog]")
 
     friend_page.get_by_role("button", name="Accept and sit down").dblclick()  # answered once
     friend_page.wait_for_url(re.compile(rf".*/tables/{game.pk}/$"))
