@@ -11,12 +11,13 @@ import asyncio
 import pytest
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from django.db import connection
+from django.db import IntegrityError, connection, transaction
 
 from games.engine import RuleOptions
 from games.models import Game, Seat
 from games.presence.services import site_group
 from games.tables.models import SeatInvitation
+from games.tables.services import seat_invitations
 from games.tables.services.seat_invitations import seat_invitation_accept, seat_invite
 from games.tables.services.tables import TableError, seat_take, table_create
 from tests.accounts.friends.concurrently import one_after_the_other
@@ -184,4 +185,25 @@ def test_a_double_click_on_invite_makes_one_invitation(make_player):
     assert isinstance(outcome["first"], SeatInvitation)
     second = outcome["second"]
     assert isinstance(second, TableError) and second.code == "already_invited", second
+    assert SeatInvitation.objects.count() == 1
+
+
+def test_control_without_the_locks_a_double_click_on_invite_meets_the_index(
+    make_player, monkeypatch
+):
+    """The race above is real: without the players' locks and the game's row lock, the second
+    invite gets past every check and only the database's unique index stops it (an error
+    page, not a message)."""
+    hana, finn = make_player("Hana"), make_player("Finn")
+    befriend(hana, finn)
+    game = open_table(hana)
+    monkeypatch.setattr(seat_invitations, "players_serialized", lambda ids: transaction.atomic())
+    monkeypatch.setattr(seat_invitations, "game_locked", lambda pk: Game.objects.get(pk=pk))
+
+    def invite():
+        return seat_invite(game_id=game.pk, user_id=hana.pk, friend_id=finn.pk)
+
+    outcome = one_after_the_other(invite, invite)
+    assert isinstance(outcome["first"], SeatInvitation)
+    assert isinstance(outcome["second"], IntegrityError), outcome["second"]
     assert SeatInvitation.objects.count() == 1
