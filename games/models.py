@@ -32,6 +32,7 @@ from games.records.review.models import GameReview as GameReview
 from games.tables.models import Invitation as Invitation
 from games.tables.models import PartnerInvitation as PartnerInvitation
 from games.tables.models import QueueEntry as QueueEntry
+from games.tables.models import SeatInvitation as SeatInvitation
 
 
 def new_game_seed() -> str:

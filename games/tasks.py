@@ -21,6 +21,7 @@ from .records.review.services.requests import GAME_REVIEW, stale_reviews_requeue
 from .records.review.services.run import review_run
 from .tables.services.quick_play import queue_match_all
 from .tables.services.quick_play_pairs import partner_invitations_expire
+from .tables.services.seat_invitations import seat_invitations_end_stale
 
 
 @task_received.connect
@@ -56,9 +57,10 @@ def turn_timers() -> int:
 def sweep_stalled_games() -> int:
     """Run by beat every few seconds: queues the moves of games no task is looking after, and
     seats quick-play groups that a busy moment left waiting, and ends the invitations to queue
-    as partners that nobody answered."""
+    as partners that nobody answered and the invitations to a seat that no longer stand."""
     queue_match_all()
     partner_invitations_expire()
+    seat_invitations_end_stale()
     return stalled_games_requeue()
 
 

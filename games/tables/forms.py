@@ -77,3 +77,9 @@ class PlayNowForm(QuickPlayForm):
 class InviteForm(forms.Form):
     # by display name only: an e-mail address would reveal whether it has an account
     name = forms.CharField(max_length=254, label="Player's display name")
+
+
+class SeatInviteForm(forms.Form):
+    """The waiting room's "Invite a friend": which friend (the select offers the host's)."""
+
+    friend = forms.IntegerField(min_value=1, max_value=2**31 - 1, label="Friend")

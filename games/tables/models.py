@@ -96,3 +96,60 @@ class Invitation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} to {self.game_id}"
+
+
+class SeatInvitation(models.Model):
+    """The host of a table waiting to start asks a friend, live, to take one of its empty seats
+    (issue 54): the friend's open pages show it at once, they accept (and sit) or decline. It
+    lasts ANSWER_SECONDS, and ends sooner when the table starts, closes or fills, or the friend
+    sits down elsewhere (`services.seat_invitations`). Kept after its end, with its status, so
+    that a late answer is told exactly why it no longer stands."""
+
+    ANSWER_SECONDS = 180
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", "Waiting for an answer"
+        ACCEPTED = "accepted", "Accepted"
+        DECLINED = "declined", "Declined"
+        EXPIRED = "expired", "Not answered in time"
+        # the table started, closed or filled, or the friend sat down at another table
+        ENDED = "ended", "No longer stands"
+
+    game = models.ForeignKey(
+        "games.Game", on_delete=models.CASCADE, related_name="seat_invitations"
+    )
+    from_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="seat_invitations_sent"
+    )
+    to_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="seat_invitations"
+    )
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.WAITING)
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(from_user=F("to_user")), name="games_seat_invitation_not_self"
+            ),
+            # a double click, two tabs: one invitation of a player to a table waits at a time
+            models.UniqueConstraint(
+                fields=["game", "to_user"],
+                condition=Q(status="waiting"),
+                name="games_one_waiting_seat_invitation",
+            ),
+        ]
+        indexes = [
+            # the sweeper's: the waiting ones, soonest to expire first
+            models.Index(
+                fields=["expires_at"],
+                condition=Q(status="waiting"),
+                name="games_seat_invitation_waiting",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.from_user} asks {self.to_user} to sit at {self.game_id}"

@@ -9,6 +9,7 @@ from . import (
     views_lessons,
     views_play_again,
     views_rules,
+    views_seat_invitations,
 )
 
 urlpatterns = [
@@ -54,5 +55,27 @@ urlpatterns = [
     path("tables/<int:game_id>/leave/", views.table_leave, name="leave"),
     path("tables/<int:game_id>/cancel/", views.table_cancel, name="cancel"),
     path("tables/<int:game_id>/invite/", views.table_invite, name="invite"),
+    path(
+        "tables/<int:game_id>/invite-friend/",
+        views_seat_invitations.seat_invite_view,
+        name="seat_invite",
+    ),
+    path(
+        "tables/seat-invitations/<int:invitation_id>/",
+        views_seat_invitations.seat_invitation,
+        name="seat_invitation",
+    ),
+    path(
+        "tables/seat-invitations/<int:invitation_id>/accept/",
+        views_seat_invitations.seat_invitation_answer,
+        {"answer": "accept"},
+        name="seat_invitation_accept",
+    ),
+    path(
+        "tables/seat-invitations/<int:invitation_id>/decline/",
+        views_seat_invitations.seat_invitation_answer,
+        {"answer": "decline"},
+        name="seat_invitation_decline",
+    ),
     path("tables/<int:game_id>/play-again/", views_play_again.play_again_view, name="play_again"),
 ]

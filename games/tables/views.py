@@ -17,11 +17,18 @@ from games.moderation.models import AbuseReport
 from games.presence.selectors import who_is_here
 from games.selectors import table_state
 
-from .forms import InviteForm, PartnerAnswerForm, PlayNowForm, PrivateTableForm, QuickPlayForm
+from .forms import (
+    InviteForm,
+    PartnerAnswerForm,
+    PlayNowForm,
+    PrivateTableForm,
+    QuickPlayForm,
+)
 from .forms_rules import filled_initial
 from .lesson_texts import lesson_texts
 from .selectors import lobby_for
 from .selectors_lessons import lesson_offered
+from .selectors_seat_invitations import seat_invitations_waiting, seat_invite_choices
 from .services.quick_play import queue_join, queue_leave, queue_notice_pop, queue_play_now
 from .services.quick_play_pairs import (
     partner_accept,
@@ -30,6 +37,7 @@ from .services.quick_play_pairs import (
     partner_invitations_expire,
     partner_invite,
 )
+from .services.seat_invitations import SEAT_INVITATION_SECONDS
 from .services.tables import (
     TableError,
     game_cancel,
@@ -219,13 +227,21 @@ def table(request: HttpRequest, game_id: int) -> HttpResponse:
         if game.status == Game.Status.OPEN and game.invitations.filter(user=request.user).exists():
             return redirect("games:join", token=game.invite_token)
         raise Http404("You have no seat at this table.")
+    is_creator = game.created_by_id == request.user.pk
+    inviting = is_creator and game.status == Game.Status.OPEN and game.kind != Game.Kind.LEAGUE
     return render(
         request,
         "games/table.html",
         {
             "game": game,
             "state": state,
-            "is_creator": game.created_by_id == request.user.pk,
+            "is_creator": is_creator,
+            "inviting": inviting,
+            "seat_invite_minutes": SEAT_INVITATION_SECONDS // 60,
+            "seat_invite_choices": (
+                seat_invite_choices(game=game, host_id=request.user.pk) if inviting else []
+            ),
+            "seat_invitations": seat_invitations_waiting(game=game) if inviting else [],
             "invite_url": request.build_absolute_uri(
                 reverse("games:join", args=[game.invite_token])
             ),

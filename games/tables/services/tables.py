@@ -48,7 +48,7 @@ ALREADY_PLAYING = TableError(
 )
 
 
-def _game_locked(game_id: int) -> Game:
+def game_locked(game_id: int) -> Game:
     """The game's row, locked; a table that does not exist (an id typed into an address) is
     refused like any other table the player cannot use."""
     game = Game.objects.select_for_update().filter(pk=game_id).first()
@@ -134,31 +134,39 @@ def seat_take(
     """`admitted`: the caller (the leagues) checked that the player may sit at a league table."""
     try:
         with player_serialized(user_id):
-            game = _game_locked(game_id)
+            game = game_locked(game_id)
             if game.kind == Game.Kind.LEAGUE and not admitted:
                 raise LEAGUE_TABLE
-            if game.status != Game.Status.OPEN:
-                raise TableError("not_open", "This table has already started.")
-            if game.seats.filter(user_id=user_id).exists():
-                raise TableError("already_seated", "You already have a seat at this table.")
-            empty = game.seats.filter(user__isnull=True)
-            if position is not None:
-                empty = empty.filter(position=position)
-            seat = empty.order_by("position").first()
-            if seat is None:
-                raise TableError("table_full", "There is no free seat at this table.")
-            player_can_pay_check(user_id=user_id)
-            _sit(seat, user_id)
+            seat = seat_fill(game, user_id, position=position)
     except IntegrityError as error:
         raise ALREADY_PLAYING from error
     after_move.announce(game.pk, game.version)
     return seat
 
 
+def seat_fill(game: Game, user_id: int, *, position: int | None = None) -> Seat:
+    """Seats the player in an empty seat of `game` (locked by the caller, with the player's
+    lock taken before it). A player at another unfinished table makes the database refuse
+    (IntegrityError): the caller says so, and announces the change after commit."""
+    if game.status != Game.Status.OPEN:
+        raise TableError("not_open", "This table has already started.")
+    if game.seats.filter(user_id=user_id).exists():
+        raise TableError("already_seated", "You already have a seat at this table.")
+    empty = game.seats.filter(user__isnull=True)
+    if position is not None:
+        empty = empty.filter(position=position)
+    seat = empty.order_by("position").first()
+    if seat is None:
+        raise TableError("table_full", "There is no free seat at this table.")
+    player_can_pay_check(user_id=user_id)
+    _sit(seat, user_id)
+    return seat
+
+
 def seat_leave(*, game_id: int, user_id: int) -> None:
     """Leave a table that has not started. The creator leaving closes the table."""
     with player_serialized(user_id):
-        game = _game_locked(game_id)
+        game = game_locked(game_id)
         if game.status != Game.Status.OPEN:
             raise TableError("started", "The game has started: cancel it instead.")
         _leave_open_table(game, user_id)
@@ -179,7 +187,7 @@ def _leave_open_table(game: Game, user_id: int) -> None:
 def table_start(*, game_id: int, user_id: int) -> Game:
     """The creator starts the game; computers take the seats nobody took."""
     with transaction.atomic():
-        game = _game_locked(game_id)
+        game = game_locked(game_id)
         if game.created_by_id != user_id:
             raise TableError("not_creator", "Only the player who opened the table can start it.")
         if game.status != Game.Status.OPEN:
@@ -224,7 +232,7 @@ def game_cancel(*, game_id: int, user_id: int) -> None:
     """Seed 000: the computer finishes the game in the player's seat, the player forfeits the
     points it wins, and may start a new game at once."""
     with player_serialized(user_id):
-        game = _game_locked(game_id)
+        game = game_locked(game_id)
         seat = game.seats.filter(user_id=user_id, cancelled=False).first()
         if seat is None or game.status != Game.Status.PLAYING:
             raise TableError("not_playing", "You are not playing at this table.")
