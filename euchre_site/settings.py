@@ -18,24 +18,10 @@ from django.core.exceptions import ImproperlyConfigured
 
 from euchre_site.beat_schedule import beat_schedule
 from euchre_site.db_pool import db_pool_options
+from euchre_site.env import env_bool, env_list
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("EUCHRE_VAR_DIR", BASE_DIR / "var"))
-
-
-def env_bool(name: str, default: bool) -> bool:
-    value = os.environ.get(name)
-    if value is None or value == "":
-        return default
-    if value.lower() in ("1", "true", "yes", "on"):
-        return True
-    if value.lower() in ("0", "false", "no", "off"):
-        return False
-    raise ImproperlyConfigured(f"{name} must be true or false, not {value!r}")
-
-
-def env_list(name: str, default: str) -> list[str]:
-    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
 # DJANGO_ENV=production: DEBUG off by default, SECRET_KEY required, HTTPS only (see the end)

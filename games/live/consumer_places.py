@@ -12,7 +12,7 @@ import logging
 from redis.exceptions import RedisError
 
 from .services.message_budget import player_budget_join, player_budget_leave
-from .services.presence_places import presence_place_remove
+from .services.presence_places import presence_place_add, presence_place_remove
 from .services.socket_beats import socket_beat_start, socket_beat_stop
 from .services.socket_slots import (
     SocketsCoolingDown,
@@ -56,6 +56,13 @@ class SocketPlaces:
         )
         self.budget = player_budget_join(self.user_id)  # its player's messages, every socket
         return True
+
+    async def take_presence_place(self, place: str) -> None:
+        """My player is here (their friends are told if that is news); the heartbeats keep it."""
+        self.presence_place = place
+        if self.heartbeat is not None:
+            self.heartbeat.place = place
+        await presence_place_add(user_id=self.user_id, place=place)
 
     async def leave_slot(self) -> None:
         budget, self.budget = self.budget, None

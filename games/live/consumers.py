@@ -67,7 +67,7 @@ from .services.mutes import MuteRefused, chat_mute_seat, chat_unmute_seat
 from .services.play import MoveRejected, seat_touch
 from .services.player_sockets import player_group
 from .services.presence import watcher_count_async
-from .services.presence_places import presence_place_add, table_place
+from .services.presence_places import table_place
 from .services.socket_beats import SocketBeat
 from .services.socket_slots import SocketSlot
 
@@ -186,13 +186,6 @@ class TableConsumer(SocketHints, SocketPlaces, AsyncWebsocketConsumer):
             await self.channel_layer.group_discard(player_group(self.user_id), self.channel_name)
             await self.channel_layer.group_discard(self.seat_group, self.channel_name)
         await self.leave_slot()
-
-    async def take_presence_place(self, place: str) -> None:
-        """My player is here (their friends are told if that is news); the heartbeats keep it."""
-        self.presence_place = place
-        if self.heartbeat is not None:
-            self.heartbeat.place = place
-        await presence_place_add(user_id=self.user_id, place=place)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         verdict = self.guard.admit()
