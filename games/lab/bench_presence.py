@@ -29,6 +29,8 @@ import uuid
 from pathlib import Path
 from typing import Any
 
+from .sessions import session_cookie_of
+
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -200,19 +202,6 @@ async def latency(
     return delays
 
 
-def session_of(user: Any) -> str:
-    from django.conf import settings
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-    from django.contrib.sessions.backends.db import SessionStore
-
-    session = SessionStore()
-    session[SESSION_KEY] = str(user.pk)
-    session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
-    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    session.save()
-    return f"{settings.SESSION_COOKIE_NAME}={session.session_key}"
-
-
 def redis_eval_usec() -> float:
     """Redis's own time in scripts so far (microseconds)."""
     from games.live.services.presence_places import _sync
@@ -339,7 +328,12 @@ def main(argv: list[str] | None = None) -> int:
         viewer, friend = players(2, run, "Pair")
         befriend_all([(viewer.pk, friend.pk)])
         delays = asyncio.run(
-            latency(urls, (viewer, session_of(viewer)), (friend, session_of(friend)), args.rounds)
+            latency(
+                urls,
+                (viewer, session_cookie_of(viewer)),
+                (friend, session_cookie_of(friend)),
+                args.rounds,
+            )
         )
         delays_ms = sorted(delay * 1000 for delay in delays)
         print(
@@ -359,7 +353,7 @@ def main(argv: list[str] | None = None) -> int:
                 for k in range(50)
             ]
         )
-        viewers = [(follower, session_of(follower)) for follower in watchers]
+        viewers = [(follower, session_cookie_of(follower)) for follower in watchers]
         asyncio.run(churn(urls, viewers, movers, args, [p.pid for p in processes]))
     finally:
         for process in processes:

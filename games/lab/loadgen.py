@@ -77,25 +77,16 @@ def rss_kib(pid: int) -> int:
 
 def make_players(count: int, run: str) -> list[tuple[int, str]]:
     """(user id, session cookie) of `count` new players, logged in through the session engine."""
-    from importlib import import_module
-
-    from django.conf import settings
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-
     from accounts.models import User
 
-    engine = import_module(settings.SESSION_ENGINE)
+    from .sessions import session_cookie_of
+
     players = []
     for number in range(count):
         user = User.objects.create_user(
             f"load-{run}-{number}@loadgen.invalid", None, display_name=f"Load {run} {number}"
         )
-        session = engine.SessionStore()
-        session[SESSION_KEY] = str(user.pk)
-        session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
-        session[HASH_SESSION_KEY] = user.get_session_auth_hash()
-        session.save()
-        players.append((user.pk, f"{settings.SESSION_COOKIE_NAME}={session.session_key}"))
+        players.append((user.pk, session_cookie_of(user)))
     return players
 
 

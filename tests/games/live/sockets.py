@@ -14,22 +14,11 @@ from typing import Any
 
 from asgiref.sync import async_to_sync, sync_to_async
 from channels.testing import WebsocketCommunicator
-from django.conf import settings
-from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-from django.contrib.sessions.backends.db import SessionStore
 
 from accounts.models import User
 from euchre_site.asgi import application
+from games.lab.sessions import session_cookie_of as session_cookie
 from games.live.frame_wire import TABLE_KEYS
-
-
-def session_cookie(user: User) -> str:
-    session = SessionStore()
-    session[SESSION_KEY] = str(user.pk)
-    session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
-    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    session.save()
-    return f"{settings.SESSION_COOKIE_NAME}={session.session_key}"
 
 
 async def table_socket(
