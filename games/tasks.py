@@ -10,7 +10,7 @@ from typing import Any
 from celery import shared_task
 from celery.signals import task_received
 
-from .challenges.services import challenges_expire
+from .challenges.services.answers import challenges_expire
 from .live.services.hints import GAME_HINT, hint_answer
 from .live.services.move_queue import COMPUTER_TURN, MOVE_TASKS, TURN_TIMEOUT, move_task_received
 from .live.services.play import computer_act, computer_run

@@ -17,13 +17,8 @@ from games.tables.services.tables import TableError
 from .forms import ChallengeForm
 from .models import Challenge
 from .selectors import challenge_for, challenges_incoming, challenges_outgoing
-from .services import (
-    challenge_accept,
-    challenge_cancel,
-    challenge_decline,
-    challenge_refusal,
-    challenge_send,
-)
+from .services.answers import challenge_accept, challenge_cancel, challenge_decline
+from .services.send import challenge_refusal, challenge_send
 from .texts import player_name
 
 

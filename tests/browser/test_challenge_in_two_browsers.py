@@ -19,12 +19,13 @@ pytestmark = [pytest.mark.browser, pytest.mark.services, pytest.mark.timeout(180
 DESKTOP, PHONE = {"width": 1366, "height": 900}, {"width": 390, "height": 844}
 
 
-def both_sizes(page, path) -> None:
-    """Screenshots at a desktop's size and a phone's, back to the desktop's after."""
+def both_sizes(page, path, *, full_page: bool = True) -> None:
+    """Screenshots at a desktop's size and a phone's (the whole page, or the screen: a prompt
+    fixed to its bottom), back to the desktop's after."""
     for name, size in (("desktop", DESKTOP), ("phone", PHONE)):
         page.set_viewport_size(size)
         page.wait_for_timeout(200)
-        page.screenshot(path=f"{path}-{name}.png", full_page=name == "phone")
+        page.screenshot(path=f"{path}-{name}.png", full_page=full_page and name == "phone")
     page.set_viewport_size(DESKTOP)
 
 
@@ -40,6 +41,7 @@ def test_a_friend_is_challenged_accepts_live_and_both_play(live_site, browser, a
     ann_page.goto(f"{live_site}/friends/")
     # Bob's page holds its site socket: his presence shows on Ann's friends page
     ann_page.wait_for_selector(f"[data-presence-of='{bob.pk}']:not([hidden])", timeout=15_000)
+    both_sizes(ann_page, shots / "friends-challenge-button")
     ann_page.click("a[aria-label='Challenge Bob to a game']")
     ann_page.select_option("select[name=preset]", "three_handed")
     ann_page.wait_for_selector("[data-seat-count] >> text=3")
@@ -56,7 +58,7 @@ def test_a_friend_is_challenged_accepts_live_and_both_play(live_site, browser, a
         lambda: "Ann challenges you" in bob_page.inner_text("#challenge-announcer"),
         "the prompt told to screen readers",
     )
-    both_sizes(bob_page, shots / "challenge-prompt")
+    both_sizes(bob_page, shots / "challenge-prompt", full_page=False)
     ann_page.wait_for_timeout(1000)  # Ann's page on /challenges/ has its site socket again
     bob_page.click(".challenge-prompt button:has-text('Accept')")
 

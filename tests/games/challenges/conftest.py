@@ -5,7 +5,7 @@ import pytest
 from accounts.models import Audience, User
 from economy.models import LedgerEntry
 from games.challenges.models import Challenge
-from games.challenges.services import challenge_send
+from games.challenges.services.send import challenge_send
 from games.engine import RuleOptions, preset_rules
 from tests.accounts.friends.pairs import befriend
 

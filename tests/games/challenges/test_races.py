@@ -10,7 +10,8 @@ import pytest
 
 from accounts.models import User
 from games.challenges.models import Challenge, ChallengeStatus
-from games.challenges.services import challenge_accept, challenge_send
+from games.challenges.services.answers import challenge_accept
+from games.challenges.services.send import challenge_send
 from games.engine import RuleOptions, preset_rules
 from games.models import Game, Seat
 from games.tables.services.tables import TableError, seat_take, table_create

@@ -16,13 +16,13 @@ from django.utils import timezone
 from accounts.models import Notification, NotificationKind, User
 from economy.models import LedgerEntry, Wallet
 from games.challenges.models import Challenge, ChallengeStatus
-from games.challenges.services import (
+from games.challenges.services.answers import (
     challenge_accept,
     challenge_cancel,
     challenge_decline,
-    challenge_send,
     challenges_expire,
 )
+from games.challenges.services.send import challenge_send
 from games.engine import RuleOptions, preset_rules
 from games.models import Game, Seat
 from games.presence.services import site_group
@@ -87,7 +87,9 @@ def heard(django_capture_on_commit_callbacks):
     return listen
 
 
-def test_a_challenge_is_told_live_and_notified_and_costs_nothing(friends, challenge, heard):
+def test_a_challenge_is_told_live_and_notified_and_costs_nothing(
+    friends, challenge, heard, mailoutbox
+):
     ann, bob = friends
     told = heard([ann, bob], challenge)
     sent = Challenge.objects.get()
@@ -101,7 +103,17 @@ def test_a_challenge_is_told_live_and_notified_and_costs_nothing(friends, challe
     assert challenge_notices(bob) == [
         "Ann challenges you: Three-handed, to 10, against them, 1 easy computer."
     ]
+    [mail] = mailoutbox  # his notification setting: e-mails on, the default
+    assert mail.to == [bob.email] and "Ann challenges you" in mail.body
+    assert f"/challenges/{sent.pk}/" in mail.body
     assert spent(ann, bob) == [] and not Game.objects.exists()
+
+
+def test_no_e_mail_for_a_player_who_turned_them_off(friends, challenge, heard, mailoutbox):
+    ann, bob = friends
+    User.objects.filter(pk=bob.pk).update(notification_emails=False)
+    heard([ann, bob], challenge)
+    assert mailoutbox == [] and len(challenge_notices(bob)) == 1
 
 
 def test_accepting_starts_the_table_and_charges_it_once(friends, challenge, heard):
