@@ -20,9 +20,7 @@ function promptOf(id) {
 }
 
 function hide(prompt) {
-  const hadFocus = prompt.contains(document.activeElement);
   prompt.remove();
-  if (hadFocus) document.body.focus();
 }
 
 function expireLater(prompt) {
