@@ -13,6 +13,7 @@ from games.challenges.models import Challenge
 from games.models import Action, Game
 from games.selectors import engine_game
 from tests.browser.people import make_player, signed_in_page, wait_for
+from tests.browser.test_accessibility_in_browser import AXE_DEFAULT, serious_violations
 
 pytestmark = [pytest.mark.browser, pytest.mark.services, pytest.mark.timeout(180)]
 
@@ -59,6 +60,12 @@ def test_a_friend_is_challenged_accepts_live_and_both_play(live_site, browser, a
         "the prompt told to screen readers",
     )
     both_sizes(bob_page, shots / "challenge-prompt", full_page=False)
+    if AXE_DEFAULT.exists():  # installed by `python3 run.py setup`
+        assert serious_violations(bob_page, AXE_DEFAULT, within="#challenge-prompts") == []
+    # keyboard: the prompt's buttons are reached by Tab (Accept first)
+    bob_page.focus(".challenge-prompt button:has-text('Accept')")
+    bob_page.keyboard.press("Tab")
+    assert bob_page.evaluate("document.activeElement.textContent.trim()") == "Decline"
     ann_page.wait_for_timeout(1000)  # Ann's page on /challenges/ has its site socket again
     bob_page.click(".challenge-prompt button:has-text('Accept')")
 
