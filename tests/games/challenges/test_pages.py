@@ -37,7 +37,15 @@ def test_a_friend_is_challenged_from_the_friends_page_and_answers_from_any_page(
     assert response["Location"] == reverse("games:challenges")
     sent = Challenge.objects.get()
     assert sent.rules["variant"] == "three_handed" and sent.computer_level == "easy"
+    mine = client.get(response["Location"]).content.decode()
+    outgoing = mine[mine.index('id="challenges-outgoing"') :]
+    assert "Bob: Three-handed, to 10, against them, 1 easy computer" in outgoing
+    assert reverse("games:challenge_cancel", args=[sent.pk]) in outgoing
     client.force_login(bob)
+    # the notification's link: the challenge, with its answers
+    linked = client.get(reverse("games:challenge", args=[sent.pk])).content.decode()
+    assert "Ann challenges you" in linked
+    assert reverse("games:challenge_accept", args=[sent.pk]) in linked
     page = client.get(reverse("rankings:ranking")).content.decode()  # any page of the site
     assert f'data-challenge-id="{sent.pk}"' in page and "Ann</span> challenges you" in page
     response = client.post(reverse("games:challenge_accept", args=[sent.pk]))
@@ -45,6 +53,9 @@ def test_a_friend_is_challenged_from_the_friends_page_and_answers_from_any_page(
     assert response["Location"] == reverse("games:table", args=[game.pk])
     again = client.post(reverse("games:challenge_accept", args=[sent.pk]), follow=True)
     assert "You accepted this challenge already." in again.content.decode()
+    answered = client.get(reverse("games:challenge", args=[sent.pk])).content.decode()
+    assert reverse("games:table", args=[game.pk]) in answered and "Accepted" in answered
+    assert f'data-challenge-id="{sent.pk}"' not in answered  # no prompt left
 
 
 def test_the_form_says_at_once_when_a_player_takes_no_challenges(client, friends):
