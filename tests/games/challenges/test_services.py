@@ -28,6 +28,7 @@ from games.models import Game, Seat
 from games.presence.services import site_group
 from games.tables.models import QueueEntry
 from games.tables.services.tables import TableError, seat_take, table_create
+from games.tasks import sweep_stalled_games
 from tests.accounts.friends.pairs import befriend
 
 from .conftest import EVERYONE, NOBODY, spent
@@ -339,3 +340,12 @@ def test_a_player_in_the_quick_play_queue_is_asked_to_leave_it_first(friends, ch
     QueueEntry.objects.create(user=bob, going_under=bob.going_under)
     refused("queued", lambda: challenge_accept(challenge_id=sent.pk, user_id=bob.pk))
     assert not Game.objects.exists()
+
+
+def test_beats_sweeper_ends_the_challenges_nobody_answered(friends, challenge):
+    _, bob = friends
+    sent = challenge()
+    Challenge.objects.update(expires_at=timezone.now() - timedelta(seconds=1))
+    sweep_stalled_games()
+    sent.refresh_from_db()
+    assert sent.status == ChallengeStatus.EXPIRED and challenge_notices(bob) == []
