@@ -113,6 +113,7 @@ TEMPLATES = [
                 "accounts.friends.context_processors.friend_requests",
                 "games.moderation.context_processors.moderation_warnings",
                 "games.presence.context_processors.friends_presence",
+                "games.challenges.context_processors.challenges_waiting",
                 "economy.context_processors.coins",
                 "rankings.context_processors.month_countdown",
             ],

@@ -15,6 +15,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
 from .admin_display import READ_ONLY_PAGE, action_for_staff, player_link
+from .challenges import admin as challenges_admin  # noqa: F401  (the challenges' page)
 from .live.models import ChatMessage
 from .models import Action, Game, Seat
 from .moderation import admin as moderation_admin  # noqa: F401  (registers the moderation pages)

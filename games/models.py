@@ -18,10 +18,10 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from games.engine.rules import SEATS
-
 # every package's models, so that Django registers them (the app's models are this module's);
 # each package imports its own from its models.py
+from games.challenges.models import Challenge as Challenge
+from games.engine.rules import SEATS
 from games.live.models import ChatMessage as ChatMessage
 from games.live.models import ChatMute as ChatMute
 from games.moderation.collusion.models import CollusionFlag as CollusionFlag

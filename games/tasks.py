@@ -10,6 +10,7 @@ from typing import Any
 from celery import shared_task
 from celery.signals import task_received
 
+from .challenges.services.answers import challenges_expire
 from .live.services.hints import GAME_HINT, hint_answer
 from .live.services.move_queue import COMPUTER_TURN, MOVE_TASKS, TURN_TIMEOUT, move_task_received
 from .live.services.play import computer_act, computer_run
@@ -57,10 +58,12 @@ def turn_timers() -> int:
 def sweep_stalled_games() -> int:
     """Run by beat every few seconds: queues the moves of games no task is looking after, and
     seats quick-play groups that a busy moment left waiting, and ends the invitations to queue
-    as partners that nobody answered and the invitations to a seat that no longer stand."""
+    as partners that nobody answered, the invitations to a seat that no longer stand, and the
+    challenges that nobody answered (or whose player sat down elsewhere)."""
     queue_match_all()
     partner_invitations_expire()
     seat_invitations_end_stale()
+    challenges_expire()
     return stalled_games_requeue()
 
 

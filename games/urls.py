@@ -1,5 +1,6 @@
 """The games app's URLs: every package's own, all in the `games` namespace."""
 
+from .challenges import urls as challenges_urls
 from .live import urls as live_urls
 from .moderation import urls as moderation_urls
 from .records import urls as records_urls
@@ -16,4 +17,5 @@ urlpatterns = [
     *records_urls.urlpatterns,
     *moderation_urls.urlpatterns,
     *relation_urls.urlpatterns,
+    *challenges_urls.urlpatterns,
 ]

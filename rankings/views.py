@@ -9,6 +9,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from accounts.friends.selectors import friend_state
+from games.challenges.selectors import challenge_offered
 from games.records.selectors import record_ids_visible_to
 from games.watch.selectors import live_game_of_player
 
@@ -37,6 +38,9 @@ def profile(request: HttpRequest, user_id: int) -> HttpResponse:
             "friend_state": None
             if found.blocked or found.player_id == request.user.pk
             else friend_state(user_id=request.user.pk, other_id=found.player_id),
+            "challenge_offered": challenge_offered(
+                user_id=request.user.pk, other_id=found.player_id
+            ),
             "live_tables": [live] if live else [],
             # a private game's record I may not see: listed, not linked
             "visible_records": record_ids_visible_to(

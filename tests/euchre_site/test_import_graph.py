@@ -23,6 +23,7 @@ GAMES_ORDER = (
     "watch",
     "presence",
     "tables",
+    "challenges",
     "records",
     "moderation",
     "lab",

@@ -74,6 +74,7 @@ class Site:
             "decision_id": str(self.warning.pk),
             "report_id": str(self.report.pk),
             "flag_id": str(self.flag.pk),
+            "challenge_id": "1",  # none: each of its pages says so (a 404, a message)
             "year": str(self.league.month.year if self.league.month else 2025),
             "month": "1",
             "object_id": str(self.pat.pk),
