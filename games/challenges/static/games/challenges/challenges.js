@@ -5,7 +5,19 @@
 // page; my own challenge accepted takes me to the table, declined or expired says so.
 
 const prompts = document.getElementById("challenge-prompts");
-const announcer = document.getElementById("challenge-announcer");
+// one polite live region a page, so that what it says comes in order: the table page's own
+// announcer where there is one, else a region of this script's
+const announcer = document.getElementById("announcer") || politeRegion();
+
+function politeRegion() {
+  const region = document.createElement("p");
+  region.id = "challenge-announcer";
+  region.className = "visually-hidden";
+  region.setAttribute("role", "status");
+  region.setAttribute("aria-live", "polite");
+  document.body.append(region);
+  return region;
+}
 const template = document.getElementById("challenge-prompt-template");
 
 function announce(text) {
