@@ -41,15 +41,30 @@ def back_to(request: HttpRequest) -> HttpResponseRedirect:
 def friends_list(request: HttpRequest) -> HttpResponse:
     """My friends, the requests waiting either way, and the search by display name (?q=)."""
     text = search_text_clean(request.GET.get("q"))
+    page = friends_page(user_id=request.user.pk)
+    profile_url, remove_url = url_by_id("rankings:profile"), url_by_id("friends:remove")
     return render(
         request,
         "accounts/friends/friends.html",
         {
-            "page": friends_page(user_id=request.user.pk),
+            "page": page,
+            # each friend's row with its two links (a list of 200 friends is the page's cost)
+            "friend_rows": [
+                (friend, profile_url(friend.user_id), remove_url(friend.user_id))
+                for friend in page.friends
+            ],
             "q": text,
             "found": players_search(user_id=request.user.pk, text=text) if text else None,
         },
     )
+
+
+def url_by_id(name: str) -> Callable[[int], str]:
+    """The URL of `name` (one id argument) for any id, reversed once: a `{% url %}` a row was
+    half of rendering the rows of a 200-friend page (0.1 ms a reverse)."""
+    marker = 987654321
+    head, tail = reverse(name, args=[marker]).split(str(marker))
+    return lambda pk: f"{head}{pk}{tail}"
 
 
 def _answer(

@@ -9,6 +9,14 @@ const prompts = document.getElementById("challenge-prompts");
 // announcer where there is one, else a region of this script's
 const announcer = document.getElementById("announcer") || politeRegion();
 
+// Django's CSRF cookie (not HttpOnly here): the template carries no token of its own
+function csrfToken() {
+  const found = document.cookie.split("; ").find((pair) => pair.startsWith("csrftoken="));
+  if (found) return decodeURIComponent(found.slice("csrftoken=".length));
+  const field = document.querySelector("[name=csrfmiddlewaretoken][value]:not([value=''])");
+  return field ? field.value : "";
+}
+
 function politeRegion() {
   const region = document.createElement("p");
   region.id = "challenge-announcer";
@@ -58,6 +66,7 @@ function wire(prompt) {
 function show(event) {
   if (!prompts || !template || promptOf(event.id)) return;
   const prompt = template.content.firstElementChild.cloneNode(true);
+  for (const token of prompt.querySelectorAll("[name=csrfmiddlewaretoken]")) token.value = csrfToken();
   prompt.dataset.challengeId = String(event.id);
   prompt.dataset.expiresAt = event.expires_at;
   const title = prompt.querySelector(".challenge-title");

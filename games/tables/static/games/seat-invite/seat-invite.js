@@ -11,7 +11,13 @@
 
 const KEY = "seat-invite-offers";
 const script = document.querySelector("script[data-seat-invite]");
-const csrf = script ? script.dataset.csrf : "";
+// Django's CSRF cookie (not HttpOnly here): the page carries no token for this script, so that
+// a page's text does not change from one load to the next (a 404 is a 404)
+const csrfPair = document.cookie.split("; ").find((pair) => pair.startsWith("csrftoken="));
+const csrfField = document.querySelector("[name=csrfmiddlewaretoken][value]:not([value=''])");
+const csrf = csrfPair
+  ? decodeURIComponent(csrfPair.slice("csrftoken=".length))
+  : (csrfField && csrfField.value) || "";
 let prompt = null; // {id, box, timer, before}
 let answering = null; // the id of the invitation whose answer is on its way: its "gone" waits
 
