@@ -8,22 +8,12 @@ from __future__ import annotations
 import json
 
 from django.contrib import admin
-from django.http import HttpRequest
 from django.utils.html import format_html
+
+from accounts.admin_read_only import ReadOnlyAdmin
 
 from .models import Purchase, PurchaseDispute, StripeEvent, UnusableStripeEvent
 from .selectors_purchases import price_shown
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
 
 
 @admin.register(Purchase)

@@ -3,16 +3,15 @@ the sweeper ends those nobody answered). Registered through `games/admin.py`."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib import admin
-from django.http import HttpRequest
+
+from accounts.admin_read_only import ReadOnlyAdmin
 
 from .models import Challenge
 
 
 @admin.register(Challenge)
-class ChallengeAdmin(admin.ModelAdmin):
+class ChallengeAdmin(ReadOnlyAdmin):
     list_display = ("challenger", "challenged", "seat", "status", "created_at", "game")
     list_select_related = ("challenger", "challenged")
     list_filter = ("status",)
@@ -37,12 +36,3 @@ class ChallengeAdmin(admin.ModelAdmin):
     readonly_fields = fields
     date_hierarchy = "created_at"
     actions = None
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
